@@ -1,0 +1,57 @@
+"""What lies on the table: loose cards and builds.
+
+>>> b = Build.of([Card.parse("5H"), Card.parse("4C")], value=9, owner=1)
+>>> b, b.label
+(Build(cards=(Card.parse('5H'), Card.parse('4C')), value=9, owner=1, locked=False), 'build of 9')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .cards import Card, cards_text
+
+__all__ = ["Build", "Item", "item_cards", "item_text", "items_cards"]
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    """A pile with a declared value, an owner (a seat) and a locked flag."""
+
+    cards: tuple[Card, ...]
+    value: int
+    owner: int
+    locked: bool = False
+
+    @classmethod
+    def of(cls, cards: Iterable[Card], value: int, owner: int, locked: bool = False) -> Build:
+        return cls(tuple(cards), value, owner, locked)
+
+    @property
+    def label(self) -> str:
+        return f"{'locked ' if self.locked else ''}build of {self.value}"
+
+    def __contains__(self, card: object) -> bool:
+        return card in self.cards
+
+
+Item = Card | Build
+
+
+def item_cards(item: Item) -> tuple[Card, ...]:
+    return item.cards if isinstance(item, Build) else (item,)
+
+
+def items_cards(items: Iterable[Item]) -> list[Card]:
+    return [card for item in items for card in item_cards(item)]
+
+
+def item_text(item: Item) -> str:
+    if isinstance(item, Build):
+        return f"{item.label} ({cards_text(item.cards)})"
+    return item.symbol
+
+
+def items_text(items: Sequence[Item], sep: str = ", ") -> str:
+    return sep.join(item_text(item) for item in items)
