@@ -49,7 +49,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI=os.environ.get("DATABASE_URL", default_db),
         MAX_CONTENT_LENGTH=256 * 1024,
-        JSON_SORT_KEYS=False,
     )
     if config:
         app.config.from_mapping(config)
@@ -60,6 +59,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if app.config["SQLALCHEMY_DATABASE_URI"] == default_db:
         os.makedirs(app.instance_path, exist_ok=True)
 
+    app.json.sort_keys = False  # type: ignore[attr-defined]
     db.init_app(app)
 
     from .api import bp as api_bp

@@ -1,0 +1,445 @@
+"""JSON API v1, exactly as ``shared/API.md``: variants, check, replay, score."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from flask import Blueprint, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from referee.rules.cards import BIG_CASINO, LITTLE_CASINO, Card, pack
+from referee.rules.partition import TooComplex
+from referee.rules.round import DuplicateCard, IllegalPlay, Round, RoundError, RoundOver, sides_of
+from referee.rules.scoring import MatchResult, RoundScore, Tally, score_round, settle
+from referee.rules.turn import Spot, judge
+from referee.rules.variants import VARIANTS, OptionError, Rules
+
+from .schema import (
+    BadInput,
+    CardCounter,
+    build_json,
+    check_keys,
+    codes,
+    groups_json,
+    options_json,
+    read_card,
+    read_int,
+    read_list,
+    read_play,
+    read_players,
+    read_rules,
+    read_table,
+    require_object,
+)
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+
+def _bad(message: str, field: str) -> tuple[Any, int]:
+    return jsonify({"error": message, "field": field}), 400
+
+
+@bp.errorhandler(BadInput)
+def _bad_input(error: BadInput):
+    return _bad(error.message, error.field)
+
+
+@bp.errorhandler(TooComplex)
+def _too_complex(error: TooComplex):
+    return _bad("this position is far larger than any real game", "table")
+
+
+@bp.errorhandler(HTTPException)
+def _http(error: HTTPException):
+    if error.code == 413:
+        return _bad("the request is larger than any real game", "body")
+    return jsonify({"error": error.description, "field": "body"}), error.code
+
+
+def _body(allowed: tuple[str, ...]) -> dict[str, Any]:
+    body = require_object(request.get_json(silent=True, force=True))
+    check_keys(body, allowed)
+    return body
+
+
+def variant_json(rules: Rules) -> dict[str, Any]:
+    v = rules.variant
+    return {
+        "id": v.id,
+        "name": v.name,
+        "description": v.description,
+        "target": v.target,
+        "building": v.building.value,
+        "packs": v.packs,
+        "players": {"min": v.min_players, "max": v.max_players},
+        "table_cards": v.table_cards,
+        "hand_size": v.hand_size,
+        "values": {
+            "ace": {"hand": list(rules.hand_values(Card.parse("AH"))),
+                    "table": list(rules.table_values(Card.parse("AH")))},
+            "big_casino": {"hand": list(rules.hand_values(BIG_CASINO)),
+                           "table": list(rules.table_values(BIG_CASINO))},
+            "little_casino": {"hand": list(rules.hand_values(LITTLE_CASINO)),
+                              "table": list(rules.table_values(LITTLE_CASINO))},
+            "courts_have_values": bool(rules.table_values(Card.parse("KH"))),
+        },
+        "points": {
+            "most_cards": v.most_cards,
+            "most_spades": v.most_spades,
+            "spades": v.spade_scoring.value,
+            "ace": v.ace,
+            "big_casino": v.big_casino,
+            "little_casino": v.little_casino,
+            "last_capture": v.last_capture,
+            "sweep": v.sweep,
+            "mulle": v.mulle.value,
+            "round_total": v.round_total,
+        },
+        "sweep_cancellation": v.sweep_cancellation,
+        "spade_five_clears": v.spade_five_clears,
+        "reverse": v.reverse,
+        "match_end": v.match_end.value,
+    }
+
+
+@bp.get("/variants")
+def variants():
+    return jsonify({"variants": [variant_json(v.rules()) for v in VARIANTS.values()]})
+
+
+@bp.post("/check")
+def check():
+    body = _body(("variant", "options", "players", "player", "table", "hand", "play"))
+    rules = read_rules(body)
+    players, _names = read_players(body, rules)
+    player = read_int(body.get("player", 0), "player", 0, players - 1)
+    counter = CardCounter(rules.packs)
+    table = read_table(body.get("table", []), rules, players, counter)
+    hand = None
+    if "hand" in body:
+        hand = []
+        for i, code in enumerate(read_list(body["hand"], "hand", 16)):
+            card = read_card(code, f"hand[{i}]")
+            counter.add(card, f"hand[{i}]")
+            hand.append(card)
+    if "play" not in body:
+        raise BadInput("say what is played", "play")
+    play, _player = read_play(body["play"], "play", table, rules)
+    if hand is None:
+        counter.add(play.card, "play.card")
+    elif play.card not in hand:
+        raise BadInput(f"the hand does not hold {play.card.code}, the card played", "hand")
+    unseen = Counter(pack(rules.packs))
+    unseen.subtract(counter.seen)
+    if hand is not None:
+        unseen.update(hand)  # the player's own hand may capture
+    spot = Spot(rules, players, player, tuple(table), unseen=+unseen)
+    verdict = judge(spot, play, hand)
+    return jsonify({
+        "legal": verdict.legal,
+        "reason": verdict.reason,
+        "kind": verdict.kind,
+        "value": verdict.value,
+        "groups": groups_json(verdict.groups),
+        "sweep": verdict.sweep,
+        "pending": [f"holds {v}" for v in verdict.pending],
+        "alternatives": options_json(verdict.options, table),
+    })
+
+
+def _names(sides: list[list[int]], names: list[str] | None) -> list[str]:
+    if names:
+        return [" & ".join(names[s] for s in side) for side in sides]
+    return [f"seat {side[0]}" if len(side) == 1 else "seats " + "+".join(map(str, side))
+            for side in sides]
+
+
+def _read_scores(body: dict[str, Any], sides: int) -> list[int]:
+    raw = body.get("scores", [0] * sides)
+    scores = read_list(raw, "scores", sides)
+    if len(scores) != sides:
+        raise BadInput(f"scores must list one number per side ({sides})", "scores")
+    return [read_int(s, f"scores[{i}]", -10_000, 10_000) for i, s in enumerate(scores)]
+
+
+def _read_carry(body: dict[str, Any]) -> dict[str, int]:
+    raw = body.get("carry", {})
+    if not isinstance(raw, dict):
+        raise BadInput("carry must be an object like {\"cards\": 1}", "carry")
+    out = {}
+    for key, value in raw.items():
+        if key not in ("cards", "spades", "aces"):
+            raise BadInput("carry names cards, spades or aces", f"carry.{key}")
+        out[key] = read_int(value, f"carry.{key}", 0, 1000)
+    return out
+
+
+def score_json(
+    rules: Rules, sides: list[list[int]], tallies: list[Tally], result: RoundScore,
+    match: MatchResult,
+) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "sides": [
+            {
+                "players": side,
+                "cards": tally.cards,
+                "spades": tally.spades,
+                "sweeps": result.sweeps[i],
+                "points": result.points[i],
+                "total": result.totals[i],
+            }
+            for i, (side, tally) in enumerate(zip(sides, tallies, strict=True))
+        ],
+        "scores": match.scores,
+        "finished": match.finished,
+        "winner": match.winner,
+        "explanation": result.explanation + match.explanation,
+    }
+    if rules.tie_carry_over:
+        out["carry"] = result.carry
+    return out
+
+
+@bp.post("/score")
+def score():
+    body = _body(("variant", "options", "players", "scores", "piles", "sweeps",
+                  "last_capture", "tallies", "mulle", "carry"))
+    rules = read_rules(body)
+    players, names = read_players(body, rules)
+    try:
+        sides = sides_of(rules, players)
+    except OptionError as error:
+        raise BadInput(str(error), f"options.{error.option}") from None
+    scores = _read_scores(body, len(sides))
+    carry = _read_carry(body)
+    if ("piles" in body) == ("tallies" in body):
+        raise BadInput("give either piles or tallies", "piles")
+    if "piles" in body:
+        tallies = _tallies_from_piles(body, rules, len(sides))
+    else:
+        for key in ("sweeps", "last_capture", "mulle"):
+            if key in body:
+                raise BadInput(f"with tallies, {key} goes inside each tally", key)
+        tallies = _read_tallies(body["tallies"], rules, len(sides))
+    label = _names(sides, names)
+    result = score_round(rules, tallies, label, scores, carry)
+    match = settle(rules, scores, result, label, [t.spades for t in tallies])
+    return jsonify(score_json(rules, sides, tallies, result, match))
+
+
+def _side_list(body: dict[str, Any], key: str, sides: int) -> list[Any]:
+    raw = read_list(body[key], key, sides)
+    if len(raw) != sides:
+        raise BadInput(f"{key} must have one entry per side ({sides})", key)
+    return raw
+
+
+def _mulle_points(rules: Rules, value: Any, field: str) -> int:
+    scheme = rules.variant.mulle.value
+    if scheme == "none":
+        raise BadInput(f"{rules.variant.name} has no mulle", field)
+    if isinstance(value, list):
+        total = 0
+        for j, code in enumerate(read_list(value, field, 52)):
+            card = read_card(code, f"{field}[{j}]")
+            total += 5 if scheme == "five" else max(rules.hand_values(card))
+        return total
+    count = read_int(value, field, 0, 52)
+    if scheme != "five":
+        raise BadInput("list the cards that made each mulle; it scores their value", field)
+    return 5 * count
+
+
+def _tallies_from_piles(body: dict[str, Any], rules: Rules, sides: int) -> list[Tally]:
+    piles_raw = _side_list(body, "piles", sides)
+    counter = CardCounter(rules.packs)
+    piles = []
+    for i, pile in enumerate(piles_raw):
+        cards = []
+        for j, code in enumerate(read_list(pile, f"piles[{i}]", 52 * rules.packs)):
+            card = read_card(code, f"piles[{i}][{j}]")
+            counter.add(card, f"piles[{i}][{j}]")
+            cards.append(card)
+        piles.append(cards)
+    missing = Counter(pack(rules.packs))
+    missing.subtract(counter.seen)
+    missing = +missing
+    if missing:
+        shown = " ".join(sorted(c.code for c in missing.elements()))
+        raise BadInput(f"the piles must hold the whole pack; missing: {shown}", "piles")
+    sweeps = [0] * sides
+    if "sweeps" in body:
+        sweeps = [read_int(s, f"sweeps[{i}]", 0, 52)
+                  for i, s in enumerate(_side_list(body, "sweeps", sides))]
+    last = body.get("last_capture")
+    if last is not None:
+        last = read_int(last, "last_capture", 0, sides - 1)
+    mulle = [0] * sides
+    if "mulle" in body:
+        mulle = [_mulle_points(rules, m, f"mulle[{i}]")
+                 for i, m in enumerate(_side_list(body, "mulle", sides))]
+    return [Tally.from_pile(piles[i], sweeps[i], last == i, mulle[i]) for i in range(sides)]
+
+
+def _read_tallies(raw_value: Any, rules: Rules, sides: int) -> list[Tally]:
+    raw = read_list(raw_value, "tallies", sides)
+    if len(raw) != sides:
+        raise BadInput(f"tallies must have one entry per side ({sides})", "tallies")
+    packs = rules.packs
+    tallies = []
+    aces = CardCounter(packs)
+    for i, entry in enumerate(raw):
+        field = f"tallies[{i}]"
+        entry = require_object(entry, field)
+        check_keys(entry, ("cards", "spades", "aces", "big_casino", "little_casino", "sweeps",
+                           "last_capture", "mulle", "double_sweeps"), field + ".")
+        cards = read_int(entry.get("cards", 0), f"{field}.cards", 0, 52 * packs)
+        spades = read_int(entry.get("spades", 0), f"{field}.spades", 0, 13 * packs)
+        if spades > cards:
+            raise BadInput("a side cannot have more spades than cards", f"{field}.spades")
+        ace_cards = []
+        for j, code in enumerate(read_list(entry.get("aces", []), f"{field}.aces", 4 * packs)):
+            card = read_card(code, f"{field}.aces[{j}]")
+            if not card.ace:
+                raise BadInput(f"{card.code} is not an ace", f"{field}.aces[{j}]")
+            aces.add(card, f"{field}.aces[{j}]")
+            ace_cards.append(card)
+        big = _casino(entry.get("big_casino", 0), f"{field}.big_casino", packs)
+        little = _casino(entry.get("little_casino", 0), f"{field}.little_casino", packs)
+        sweeps = read_int(entry.get("sweeps", 0), f"{field}.sweeps", 0, 52)
+        double = read_int(entry.get("double_sweeps", 0), f"{field}.double_sweeps", 0, sweeps)
+        last = entry.get("last_capture", False)
+        if not isinstance(last, bool):
+            raise BadInput("last_capture must be true or false", f"{field}.last_capture")
+        mulle = _mulle_points(rules, entry["mulle"], f"{field}.mulle") if "mulle" in entry else 0
+        tallies.append(Tally(cards, spades, tuple(ace_cards), big, little, sweeps, last, mulle,
+                             None, double))
+    _check_totals(tallies, packs)
+    return tallies
+
+
+def _casino(value: Any, field: str, packs: int) -> int:
+    if isinstance(value, bool):
+        return int(value)
+    return read_int(value, field, 0, packs)
+
+
+def _check_totals(tallies: list[Tally], packs: int) -> None:
+    cards = sum(t.cards for t in tallies)
+    if cards != 52 * packs:
+        raise BadInput(f"the cards add up to {cards}, not {52 * packs}", "tallies")
+    spades = sum(t.spades for t in tallies)
+    if spades != 13 * packs:
+        raise BadInput(f"the spades add up to {spades}, not {13 * packs}", "tallies")
+    aces = sum(len(t.aces) for t in tallies)
+    if aces != 4 * packs:
+        raise BadInput(f"{aces} aces are listed; every ace belongs to one side", "tallies")
+    for name, count in (("big casino (10D)", sum(t.big_casino for t in tallies)),
+                        ("little casino (2S)", sum(t.little_casino for t in tallies))):
+        if count != packs:
+            raise BadInput(f"the {name} must belong to exactly "
+                           f"{'one side' if packs == 1 else 'two sides, or one side twice'}",
+                           "tallies")
+    if sum(1 for t in tallies if t.last_capture) > 1:
+        raise BadInput("only one side can have the last capture", "tallies")
+    for i, t in enumerate(tallies):
+        least = len(t.aces) + t.big_casino + t.little_casino
+        if least > t.cards:
+            raise BadInput("a side has fewer cards than its aces and casinos",
+                           f"tallies[{i}].cards")
+        spade_cards = sum(1 for c in t.aces if c.spade) + t.little_casino
+        if spade_cards > t.spades:
+            raise BadInput("a side's spades must count its A♠ and 2♠", f"tallies[{i}].spades")
+
+
+@bp.post("/replay")
+def replay():
+    body = _body(("variant", "options", "players", "dealer", "scores", "table", "plays",
+                  "carry"))
+    rules = read_rules(body)
+    players, names = read_players(body, rules)
+    dealer = read_int(body.get("dealer", 0), "dealer", 0, players - 1)
+    try:
+        sides = sides_of(rules, players)
+    except OptionError as error:
+        raise BadInput(str(error), f"options.{error.option}") from None
+    scores = _read_scores(body, len(sides))
+    carry = _read_carry(body)
+    counter = CardCounter(rules.packs)
+    table = read_table(body.get("table", []), rules, players, counter, builds_allowed=False)
+    rnd = Round(rules, players, dealer, scores, names)
+    try:
+        rnd.start(table)  # type: ignore[arg-type]
+    except RoundError as error:
+        raise BadInput(str(error), "table") from None
+    plays_raw = read_list(body.get("plays", []), "plays", 52 * rules.packs)
+    records: list[dict[str, Any]] = []
+    error = None
+    for i, raw in enumerate(plays_raw):
+        field = f"plays[{i}]"
+        play, player = read_play(raw, field, rnd.table, rules)
+        try:
+            record = rnd.play(play, player)
+        except DuplicateCard as dup:
+            raise BadInput(str(dup), f"{field}.card") from None
+        except IllegalPlay as illegal:
+            seat = rnd.turn if player is None else player
+            records.append({"player": seat, "legal": False, "sweep": False,
+                            "kind": illegal.verdict.kind, "reason": illegal.verdict.reason})
+            error = {"play": i, "reason": illegal.verdict.reason}
+            break
+        except RoundOver as over:
+            if rnd.decided is None:
+                raise BadInput(f"{over} (play {i} is one too many)", field) from None
+            error = {"play": i, "reason": str(over)}
+            break
+        except RoundError as bad:
+            raise BadInput(str(bad), field) from None
+        records.append({"player": record.player, "legal": True, "sweep": record.sweep,
+                        "kind": record.verdict.kind, "reason": record.verdict.reason})
+    return jsonify({
+        "ok": error is None,
+        "error": error,
+        "state": _state_json(rnd),
+        "plays": records,
+        "violations": [
+            {"deal": f.deal, "player": f.player, "reason": f.reason} for f in rnd.findings
+        ],
+        "score": _replay_score(rnd, rules, sides, carry),
+    })
+
+
+def _state_json(rnd: Round) -> dict[str, Any]:
+    return {
+        "table": codes(rnd.loose),
+        "builds": [build_json(b) for b in rnd.builds],
+        "turn": rnd.turn,
+        "deal": rnd.deal,
+        "deals": rnd.deals,
+        "last_deal": rnd.last_deal,
+        "finished": rnd.finished,
+        "stock": rnd.stock,
+        "sides": [
+            {"players": side, "captured": codes(rnd.piles[i]), "sweeps": len(rnd.sweeps[i])}
+            for i, side in enumerate(rnd.sides)
+        ],
+    }
+
+
+def _replay_score(rnd: Round, rules: Rules, sides: list[list[int]],
+                  carry: dict[str, int]) -> dict[str, Any] | None:
+    tallies = rnd.tallies()
+    if rnd.decided is not None:
+        points = [dict.fromkeys(("cards", "spades", "aces", "big_casino", "little_casino",
+                                 "last_capture", "sweeps", "mulle"), 0) for _ in sides]
+        for step in rnd.immediate_steps:
+            for credit in step:
+                points[credit.side][credit.category] += credit.points
+        result = RoundScore(points, [sum(p.values()) for p in points], [0] * len(sides), [],
+                            ["the match ended in the middle of the round"])
+        return score_json(rules, sides, tallies, result, rnd.decided)
+    if not rnd.finished:
+        return None
+    result, match = rnd.score(carry)
+    return score_json(rules, sides, tallies, result, match)
