@@ -34,10 +34,7 @@ def api(client):
     """POST a JSON body to an API path and return (status, json)."""
 
     def call(path: str, body=None, method: str = "POST"):
-        if method == "GET":
-            response = client.get(path)
-        else:
-            response = client.post(path, json=body)
+        response = client.get(path) if method == "GET" else client.post(path, json=body)
         return response.status_code, response.get_json()
 
     return call

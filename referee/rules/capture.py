@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import FIVE_OF_SPADES, Card
-from .partition import max_packings, split_exact
+from .partition import TooComplex, greedy_packing, max_packings, some_group, split_exact
 from .table import Build, Item, item_cards
 from .variants import Rules
 
@@ -30,6 +30,7 @@ __all__ = [
     "MAX_OPTIONS",
     "Capture",
     "Group",
+    "can_capture",
     "capture_options",
     "check_capture",
     "rank_key",
@@ -106,7 +107,10 @@ def _leftover_text(rules: Rules, table: Sequence[Item], take: Sequence[int], val
     loose = [i for i in take if not isinstance(table[i], Build)]
     cards = [table[i] for i in loose]
     values = _loose_values(rules, table, loose)
-    best = max_packings(values, values, value)
+    try:
+        best = max_packings(values, values, value)
+    except TooComplex:
+        best = [greedy_packing(values, value)]
     covered = set(max(best, key=len)) if best else set()
     left = [cards[j] for j in range(len(cards)) if j not in covered]
     names = "+".join(card.symbol for card in cards)  # type: ignore[union-attr]
@@ -184,10 +188,9 @@ def _groups_available(rules: Rules, table: Sequence[Item], rest: Sequence[int], 
         if isinstance(item, Build) and item.value == value:
             return item.label
     loose = [i for i in rest if not isinstance(table[i], Build)]
-    values = _loose_values(rules, table, loose)
-    packings = max_packings(values, values, value)
-    if packings:
-        return "+".join(table[loose[j]].symbol for j in packings[0])  # type: ignore[union-attr]
+    group = some_group(_loose_values(rules, table, loose), value)
+    if group:
+        return "+".join(table[loose[j]].symbol for j in group)  # type: ignore[union-attr]
     return ""
 
 
@@ -221,7 +224,10 @@ def capture_options(rules: Rules, card: Card, table: Sequence[Item]) -> list[tup
             builds = [
                 i for i, item in enumerate(table) if isinstance(item, Build) and item.value == value
             ]
-            packings = max_packings(values, values, value) or [[]]
+            try:
+                packings = max_packings(values, values, value) or [[]]
+            except TooComplex:  # far beyond a real table: one legal capture, greedily
+                packings = [greedy_packing(values, value)]
             for packing in packings:
                 option = tuple(sorted(builds + [loose[j] for j in packing]))
                 if option:
@@ -239,4 +245,16 @@ def capture_options(rules: Rules, card: Card, table: Sequence[Item]) -> list[tup
 
 
 def can_capture(rules: Rules, card: Card, table: Sequence[Item]) -> bool:
-    return bool(capture_options(rules, card, table))
+    """Does ``card`` capture anything at all? (Cheap: one subset sum per value.)"""
+    hand = rules.hand_values(card)
+    if not hand:
+        return any(isinstance(i, Card) and i.rank == card.rank for i in table)
+    if rules.spade_five_clears and card == FIVE_OF_SPADES and table:
+        return True
+    loose = [i for i, item in enumerate(table) if not isinstance(item, Build)]
+    values = _loose_values(rules, table, loose)
+    return any(
+        any(isinstance(i, Build) and i.value == v for i in table)
+        or some_group(values, v) is not None
+        for v in hand
+    )

@@ -23,7 +23,7 @@ __all__ = ["TooComplex", "max_packings", "split_exact"]
 
 # A search that needs more steps than this is refused rather than left to run:
 # no real table comes near it, and no request may take more than a second.
-STEP_BUDGET = 400_000
+STEP_BUDGET = 150_000
 
 
 class TooComplex(ValueError):
@@ -244,3 +244,47 @@ def _maximal(vectors: list[tuple[int, ...]], budget: _Budget) -> list[tuple[int,
         ):
             kept.append(vec)
     return kept
+
+
+def some_group(value_sets: Sequence[tuple[int, ...]], target: int) -> list[int] | None:
+    """Indexes of one set of cards adding up to ``target``, or None (subset sum).
+
+    >>> some_group([(4,), (9,), (5,)], 9)
+    [1]
+    >>> some_group([(4,), (3,)], 9) is None
+    True
+    """
+    reach: dict[int, list[int]] = {0: []}
+    for i, values in enumerate(value_sets):
+        for total, used in list(reach.items()):
+            for v in values:
+                new = total + v
+                if new <= target and new not in reach:
+                    reach[new] = [*used, i]
+        if target in reach:
+            break
+    found = reach.get(target)
+    if found is None:
+        return None
+    # prefer a single card that makes the value on its own
+    single = next((i for i, vs in enumerate(value_sets) if target in vs), None)
+    return [single] if single is not None else found
+
+
+def greedy_packing(value_sets: Sequence[tuple[int, ...]], target: int) -> list[int]:
+    """One legal packing found greedily, for positions too large to enumerate.
+
+    Every group adds up to ``target``; it need not be the largest one.
+
+    >>> greedy_packing([(9,), (5,), (4,), (2,)], 9)
+    [0, 1, 2]
+    """
+    free = list(range(len(value_sets)))
+    taken: list[int] = []
+    while True:
+        group = some_group([value_sets[i] for i in free], target)
+        if group is None:
+            return sorted(taken)
+        chosen = [free[j] for j in group]
+        taken.extend(chosen)
+        free = [i for i in free if i not in chosen]

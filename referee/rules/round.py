@@ -328,8 +328,9 @@ class Round:
         if wrong is not None:
             raise IllegalPlay(wrong)
         spot = self.spot()
-        verdict = judge(spot, play, hand)
+        verdict = judge(spot, play, hand, alternatives=False)
         if not verdict.legal:
+            verdict = judge(spot, play, hand)  # with the legal alternatives, to show them
             if overrule is None:
                 raise IllegalPlay(verdict)
             verdict = _forced(spot, play, verdict)

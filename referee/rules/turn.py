@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .capture import Capture, Group, capture_options, check_capture
+from .capture import Capture, Group, can_capture, capture_options, check_capture
 from .cards import Card, pack
 from .partition import split_exact
 from .table import Build, Item, item_cards
@@ -83,10 +83,15 @@ class _Illegal(Exception):
         self.kind = kind
 
 
-def judge(spot: Spot, play: Play, hand: Sequence[Card] | None = None) -> Verdict:
-    """Judge ``play`` by ``spot.player``; ``hand`` (with the played card) if known."""
+def judge(
+    spot: Spot, play: Play, hand: Sequence[Card] | None = None, alternatives: bool = True
+) -> Verdict:
+    """Judge ``play`` by ``spot.player``; ``hand`` (with the played card) if known.
+
+    With ``alternatives`` the verdict lists the card's legal captures, best first.
+    """
     rules, card, table = spot.rules, play.card, spot.table
-    options = tuple(capture_options(rules, card, table))
+    options = tuple(capture_options(rules, card, table)) if alternatives else ()
     if hand is not None and card not in hand:
         return Verdict(False, f"{card.symbol} is not in the hand given", play.action.value,
                        options=options)
@@ -122,7 +127,7 @@ def _trail(spot: Spot, play: Play, options: tuple[tuple[int, ...], ...]) -> Verd
         raise _Illegal(
             "you built last turn, so in Danish rules you must capture something now", "trail"
         )
-    if rules.reverse and options:
+    if rules.reverse and can_capture(rules, card, spot.table):
         raise _Illegal(
             f"in Krypkasino capturing is compulsory: {card.symbol} can capture, so it may not "
             "be trailed", "trail",

@@ -1,0 +1,238 @@
+"""Builds, raises and doubles in the three building modes (RULES.md §3.2), and the
+turn rules that go with them. Each expected verdict is reasoned from the rule named."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.rules.cards import Card, parse_cards
+from referee.rules.round import Round
+from referee.rules.table import Build
+from referee.rules.turn import Action, Play, Spot, judge
+from referee.rules.variants import get_rules
+
+P = Card.parse
+
+
+def spot(variant, table, player=0, options=None, **kw):
+    items = tuple(
+        item if isinstance(item, Build) else P(item) for item in table
+    )
+    return Spot(get_rules(variant, options), 2, player, items, **kw)
+
+
+def build(cards, value, owner, locked=False):
+    return Build(tuple(parse_cards(cards)), value, owner, locked)
+
+
+def play(card, action, refs=(), value=None):
+    return Play(P(card), Action(action), tuple(refs), value)
+
+
+# -- nordic (seed 002) ------------------------------------------------------------
+
+def test_nordic_build_lays_the_card_on_exactly_one_loose_card():
+    v = judge(spot("norwegian", ["4C", "KD"]), play("5H", "build", [0], 9))
+    assert v.legal and v.kind == "build" and v.value == 9
+    assert v.table[-1] == build(["4C", "5H"], 9, 0)
+    two = judge(spot("norwegian", ["4C", "2D", "KD"]), play("3H", "build", [0, 1], 9))
+    assert not two.legal and "exactly one loose card" in two.reason
+
+
+def test_nordic_build_value_must_be_the_sum():
+    v = judge(spot("norwegian", ["4C"]), play("5H", "build", [0], 10))
+    assert not v.legal and "9" in v.reason
+
+
+def test_nordic_build_uses_table_values_so_an_ace_counts_one():
+    # Norwegian: the ace played onto the table becomes a table card worth 1: 1 + 5 = 6.
+    v = judge(spot("norwegian", ["5C"]), play("AH", "build", [0], 6))
+    assert v.legal and v.value == 6
+
+
+def test_nordic_one_build_at_a_time():
+    s = spot("norwegian", ["4C", build(["2D", "5S"], 7, 0)])
+    v = judge(s, play("5H", "build", [0], 9))
+    assert not v.legal and "one build at a time" in v.reason
+
+
+def test_nordic_multiple_builds_house_rule_allows_a_second_build():
+    s = spot("norwegian", ["4C", build(["2D", "5S"], 7, 0)], options={"multiple_builds": True})
+    assert judge(s, play("5H", "build", [0], 9)).legal
+
+
+def test_nordic_may_not_raise_own_build():
+    s = spot("norwegian", [build(["4C", "5H"], 9, 0)])
+    v = judge(s, play("3S", "build", [0], 12))
+    assert not v.legal and "your own build" in v.reason
+
+
+def test_nordic_raise_own_build_house_rule():
+    s = spot("norwegian", [build(["4C", "5H"], 9, 0)], options={"raise_own_build": True})
+    assert judge(s, play("3S", "build", [0], 12)).legal
+
+
+def test_nordic_opponent_raise_makes_the_build_theirs():
+    # seed 002: "Bygget ditt på 9 blir et bygg på 12 om noen legger en 3-er oppå"
+    s = spot("norwegian", [build(["4C", "5H"], 9, 1)], player=0)
+    v = judge(s, play("3S", "build", [0], 12))
+    assert v.legal and v.kind == "raise"
+    assert v.table == (build(["4C", "5H", "3S"], 12, 0),)
+    assert v.pending == (12,)
+
+
+def test_nordic_double_makes_a_locked_build_owned_by_the_doubler():
+    # seed 002: two queens, a build of 12 on the table: lay one queen on it.
+    s = spot("norwegian", [build(["7C", "5H"], 12, 1)])
+    v = judge(s, play("QH", "double", [0]))
+    assert v.legal and v.kind == "double"
+    assert v.table == (build(["7C", "5H", "QH"], 12, 0, locked=True),)
+    assert v.pending == (12,)
+
+
+def test_nordic_double_on_a_loose_card_of_the_same_value():
+    v = judge(spot("norwegian", ["7C"]), play("7H", "double", [0]))
+    assert v.legal and v.table == (build(["7C", "7H"], 7, 0, locked=True),)
+
+
+def test_locked_build_cannot_be_raised():
+    s = spot("norwegian", [build(["7C", "7H"], 7, 1, locked=True)])
+    v = judge(s, play("2S", "build", [0], 9))
+    assert not v.legal and "locked" in v.reason
+
+
+def test_build_needs_a_card_that_captures_it_from_the_hand_when_known():
+    s = spot("norwegian", ["4C"])
+    v = judge(s, play("5H", "build", [0], 9), hand=parse_cards(["5H", "2C", "KD"]))
+    assert not v.legal and "captures 9" in v.reason
+    ok = judge(s, play("5H", "build", [0], 9), hand=parse_cards(["5H", "9D"]))
+    assert ok.legal and ok.pending == ()
+
+
+def test_build_no_card_in_the_pack_can_capture_is_illegal_at_once():
+    # Norwegian: nothing counts 1 from the hand (aces are 14), so a build of 1 ... cannot
+    # exist; a build of 16 needs 10♦, which is already in the build.
+    v = judge(spot("norwegian", ["6C"]), play("10D", "build", [0], 16))
+    assert not v.legal and "16" in v.reason
+
+
+# -- danish (seed 003) ---------------------------------------------------------------
+
+def test_danish_original_builder_may_raise_own_build():
+    s = spot("danish", [build(["2C", "7H"], 9, 0)])
+    v = judge(s, play("AS", "build", [0], 10))
+    assert v.legal and v.kind == "raise" and v.value == 10
+
+
+def test_danish_build_more_adds_a_set_and_locks():
+    # "membangun lebih banyak": 5 from the hand with a 4 from the table onto a build of 9.
+    s = spot("danish", [build(["2C", "7H"], 9, 1), "4D"])
+    v = judge(s, play("5S", "double", [0, 1]))
+    assert v.legal and v.value == 9
+    assert v.table[-1].locked and v.table[-1].owner == 0
+    assert sorted(c.code for c in v.table[-1].cards) == ["2C", "4D", "5S", "7H"]
+
+
+def test_danish_plus_seven_locks_the_pile():
+    v = judge(spot("danish", ["7D"]), play("7C", "double", [0]))
+    assert v.legal and v.table[-1].locked and v.value == 7
+
+
+def test_danish_builder_must_capture_on_the_next_turn():
+    s = spot("danish", ["KD", build(["2C", "7H"], 9, 0)], must_capture=True)
+    assert not judge(s, play("3H", "trail")).legal
+    assert not judge(s, play("3H", "build", [0], 16)).legal
+    assert judge(s, play("KS", "capture", [0])).legal
+
+
+def test_danish_five_of_spades_takes_the_whole_table():
+    v = judge(spot("danish", ["KD", "3C", build(["2C", "7H"], 9, 1)]),
+              play("5S", "capture", [0, 1, 2]))
+    assert v.legal and v.sweep and "5♠" in v.reason
+
+
+def test_danish_five_of_spades_option_off_is_an_ordinary_five():
+    s = spot("danish", ["KD", "3C"], options={"spade_five_clears": False})
+    assert not judge(s, play("5S", "capture", [0, 1])).legal
+
+
+def test_danish_build_left_at_the_end_of_a_deal_is_a_finding():
+    # seed 003: "bangunan harus diambil dalam 'Tangan' yang sama"
+    r = Round(get_rules("danish"), players=2, dealer=1)
+    r.start(parse_cards(["4C", "KD", "QD", "JD"]))
+    # seat 0 holds 5H KS 3C 9S, seat 1 holds 6H 7H 8H 10H
+    r.play(play("5H", "build", [0], 9))  # 9 on the table, owned by seat 0
+    r.play(play("6H", "trail"))
+    r.play(play("KS", "capture", [0]))  # the builder captures something, as required
+    r.play(play("7H", "trail"))
+    r.play(play("3C", "trail"))
+    r.play(play("8H", "trail"))
+    r.play(play("9S", "trail"))  # gives up the only 9 and leaves the build
+    r.play(play("10H", "trail"))
+    reasons = [f.reason for f in r.findings if f.deal == 1 and f.player == 0]
+    assert any("not captured in the deal" in text for text in reasons)
+    assert any("kept a build of 9" in text for text in reasons)
+
+
+# -- anglo (seed 004, pagat) ------------------------------------------------------------
+
+def test_anglo_multiple_build_is_locked():
+    # seed 004: holding an 8 with 3 and 5 on the table: 8 onto 3+5 makes a double build of 8.
+    v = judge(spot("classic", ["3C", "5D"]), play("8H", "build", [0, 1], 8))
+    assert v.legal and v.table[-1].locked and v.value == 8
+
+
+def test_anglo_single_build_of_several_table_cards():
+    v = judge(spot("classic", ["2C", "4D"]), play("3H", "build", [0, 1], 9))
+    assert v.legal and not v.table[-1].locked
+
+
+def test_anglo_owner_may_not_trail():
+    s = spot("classic", ["KD", build(["2C", "4D"], 6, 0)])
+    v = judge(s, play("3H", "trail"))
+    assert not v.legal and "may not trail" in v.reason
+
+
+def test_anglo_any_player_may_increase_a_single_build():
+    # seed 004: build of 5 (2+3); a 3 makes it 8; then an ace makes it 9.
+    s = spot("classic", [build(["2C", "3D"], 5, 1)])
+    v = judge(s, play("3H", "build", [0], 8))
+    assert v.legal and v.table == (build(["2C", "3D", "3H"], 8, 0),)
+
+
+def test_classic_court_cards_cannot_build():
+    v = judge(spot("classic", ["QD"]), play("QH", "double", [0]))
+    assert not v.legal and "court" in v.reason
+
+
+def test_royal_court_cards_build():
+    v = judge(spot("royal", ["2D"]), play("JH", "build", [0], 13))
+    assert v.legal and v.value == 13
+
+
+def test_anglo_may_not_leave_yourself_without_a_card_for_your_build():
+    s = spot("classic", ["2D", build(["2C", "4D"], 6, 0)])
+    v = judge(s, play("6H", "capture", [0]), hand=parse_cards(["6H", "3C"]))
+    assert not v.legal
+
+
+def test_building_is_not_played_in_swedish():
+    v = judge(spot("swedish", ["4C"]), play("5H", "build", [0], 9))
+    assert not v.legal and "without building" in v.reason
+
+
+@pytest.mark.parametrize("variant", ["norwegian", "danish", "classic"])
+def test_retroactive_hand_check_reports_a_build_not_backed(variant):
+    r = Round(get_rules(variant), players=2, dealer=1)
+    r.start(parse_cards(["4C", "KD", "8D", "JD"]))
+    # seat 0 holds 5H KS 2C 3C (no 9); seat 1 holds AH 10H 6H 7S
+    r.play(play("5H", "build", [0], 9))  # seat 0 builds 9 without a 9
+    r.play(play("AH", "build", [3], 10))  # seat 1 raises it to 10 (ace counts 1)
+    r.play(play("KS", "capture", [0]))  # K takes K
+    r.play(play("10H", "capture", [2]))  # seat 1 takes its build of 10
+    r.play(play("2C", "trail"))
+    r.play(play("6H", "trail"))
+    r.play(play("3C", "trail"))
+    r.play(play("7S", "trail"))
+    assert [(f.deal, f.player) for f in r.findings] == [(1, 0)]
+    assert "built 9" in r.findings[0].reason

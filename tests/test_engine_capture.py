@@ -1,0 +1,170 @@
+"""Capture values (RULES.md §2) and capture legality (§3.1), straight on the engine."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.rules.capture import capture_options, check_capture
+from referee.rules.cards import Card, CardError, UnknownRank, UnknownSuit, pack, parse_cards
+from referee.rules.partition import STEP_BUDGET, TooComplex, max_packings, split_exact
+from referee.rules.table import Build
+from referee.rules.variants import OptionError, UnknownVariant, get_rules
+
+P = Card.parse
+
+
+def cap(variant, card, table, take=None, options=None):
+    rules = get_rules(variant, options)
+    items = [t if isinstance(t, Build) else P(t) for t in table]
+    take = list(range(len(items))) if take is None else take
+    return check_capture(rules, P(card), items, take)
+
+
+def options(variant, card, table):
+    rules = get_rules(variant)
+    items = [t if isinstance(t, Build) else P(t) for t in table]
+    return [sorted(c.code for i in o for c in (items[i].cards if isinstance(items[i], Build)
+                                               else (items[i],))) for o in
+            capture_options(rules, P(card), items)]
+
+
+# -- notation ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["10d", "TD", "td", "10♦", "10♦️", "♦10", " 10 D "])
+def test_card_notation_is_lenient_on_input_and_canonical_on_output(text):
+    assert P(text).code == "10D"
+
+
+@pytest.mark.parametrize("text,error", [("1D", UnknownRank), ("11D", UnknownRank),
+                                        ("10X", UnknownSuit), ("", CardError),
+                                        ("KINGOFHEARTS", CardError)])
+def test_card_that_does_not_exist_raises_a_card_error(text, error):
+    with pytest.raises(error):
+        P(text)
+
+
+def test_two_packs_hold_every_card_twice():
+    assert len(pack(2)) == 104 and pack(2).count(P("10D")) == 2
+
+
+# -- values ------------------------------------------------------------------------
+
+def test_norwegian_big_casino_from_the_hand_is_16_and_cannot_take_a_lone_ten():
+    v = cap("norwegian", "10D", ["10S"])
+    assert not v.legal and "16" in v.reason
+    assert cap("norwegian", "10D", ["10S", "6C"]).legal  # 10 + 6 = 16
+
+
+def test_norwegian_little_casino_from_the_hand_is_15_and_cannot_take_a_lone_two():
+    assert not cap("norwegian", "2S", ["2D"]).legal
+    assert cap("norwegian", "2S", ["KD", "2D"]).legal  # 13 + 2 = 15
+
+
+def test_nordic_ace_from_the_hand_is_14_and_takes_king_and_ace():
+    assert not cap("finnish", "AH", ["AS"]).legal
+    v = cap("finnish", "AH", ["KS", "AS"])
+    assert v.legal and v.value == 14
+
+
+def test_swedish_ace_may_count_14_on_the_table_too():
+    # seed 000 tabbe example 5: A played as 14 takes one table ace as 14 and 1+5+8.
+    v = cap("swedish", "AH", ["AS", "AD", "5C", "8C"])
+    assert v.legal and v.value == 14 and v.sweep
+    assert sorted(len(g.items) for g in v.groups) == [1, 3]
+
+
+def test_danish_big_casino_counts_10_or_16_everywhere():
+    assert cap("danish", "10D", ["10S"]).legal
+    assert cap("danish", "10D", ["10S", "6C"]).legal
+    assert cap("danish", "6C", ["10D"], options=None).legal is False
+    assert cap("danish", "KC", ["10D", "3S"]).legal  # 10 + 3 = 13
+
+
+def test_classic_court_cards_pair_one_card_of_their_rank():
+    assert cap("classic", "QH", ["QS"]).legal
+    assert not cap("classic", "QH", ["QS", "QD"]).legal
+    assert not cap("classic", "KH", ["10S", "3D"]).legal
+    assert options("classic", "QH", ["QS", "QD", "5C"]) == [["QD"], ["QS"]] or options(
+        "classic", "QH", ["QS", "QD", "5C"]) == [["QS"], ["QD"]]
+
+
+def test_royal_courts_have_numbers():
+    assert cap("royal", "KH", ["10S", "3D"]).legal
+
+
+# -- splitting ------------------------------------------------------------------------
+
+def test_a_card_cannot_be_counted_twice():
+    # table 2 3 5 8 and a 10: 2+3+5 or 2+8, never all four
+    assert cap("swedish", "10H", ["2C", "3C", "5C", "8C"], [0, 1, 2]).legal
+    assert cap("swedish", "10H", ["2C", "3C", "5C", "8C"], [0, 3]).legal
+    bad = cap("swedish", "10H", ["2C", "3C", "5C", "8C"])
+    assert not bad.legal and "18" in bad.reason
+    assert options("swedish", "10H", ["2C", "3C", "5C", "8C"]) == [
+        ["2C", "3C", "5C"], ["2C", "8C"]]
+
+
+def test_several_groups_at_once():
+    v = cap("norwegian", "9H", ["9S", "6C", "3D", "5H", "4C"])
+    assert v.legal and v.sweep and len(v.groups) == 3
+
+
+def test_a_build_is_never_split_or_summed():
+    b = Build(tuple(parse_cards(["5H", "4C"])), 9, 1)
+    assert cap("norwegian", "9H", [b]).legal
+    assert not cap("norwegian", "5D", [b, "9C"], [0]).legal
+    assert not cap("norwegian", "KD", ["4D", b]).legal  # 4 + build of 9 is not 13
+
+
+def test_illegal_capture_explains_what_is_left_over():
+    v = cap("swedish", "9H", ["6C", "4D", "2H"])
+    assert not v.legal
+    assert "12" in v.reason and "9" in v.reason
+
+
+def test_capture_taking_nothing_is_not_a_capture():
+    assert not cap("swedish", "9H", ["9C"], []).legal
+
+
+def test_alternatives_are_maximal_and_best_first():
+    # 7 on 5H 5S 2C: take 5♠+2♣ (a spade) before 5♥+2♣
+    assert options("swedish", "7D", ["5H", "5S", "2C"]) == [["2C", "5S"], ["2C", "5H"]]
+    # point value first: 5+3+A (an ace, 1 point) before 5+2+2 (none); both share the 5
+    assert options("swedish", "9S", ["5C", "3H", "AH", "2D", "2H"]) == [
+        ["3H", "5C", "AH"], ["2D", "2H", "5C"]]
+
+
+def test_krypkasino_capture_must_be_complete():
+    assert not cap("krypkasino", "9H", ["9C", "4D", "5S"], [0]).legal
+    assert cap("krypkasino", "9H", ["9C", "4D", "5S"]).legal
+
+
+# -- variants and options ---------------------------------------------------------------
+
+def test_unknown_variant_and_option_are_refused():
+    with pytest.raises(UnknownVariant):
+        get_rules("poker")
+    with pytest.raises(OptionError):
+        get_rules("swedish", {"target": "many"})
+    with pytest.raises(OptionError):
+        get_rules("krypkasino", {"building": "nordic"})
+    with pytest.raises(OptionError):
+        get_rules("swedish", {"royal_sweeps": True})
+
+
+def test_house_rule_switches_building_mode():
+    rules = get_rules("swedish", {"building": "nordic"})
+    assert rules.building.value == "nordic"
+
+
+# -- the solver -----------------------------------------------------------------------
+
+def test_split_exact_handles_dual_values_per_card():
+    assert split_exact([(1, 14), (13,)], 14) == [[(0, 1), (1, 13)]]
+
+
+def test_solver_refuses_absurd_positions_instead_of_running_forever():
+    values = [(1, 14)] * 60 + [(2, 15)] * 40
+    with pytest.raises(TooComplex):
+        max_packings(values, [str(i) for i in range(100)], 16)
+    assert STEP_BUDGET > 10_000

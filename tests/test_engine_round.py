@@ -1,0 +1,368 @@
+"""The round (RULES.md §4–5, §9), scoring (§6–7) and the match (§8) on the engine."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.rules.cards import Card, pack, parse_cards
+from referee.rules.round import (
+    DuplicateCard,
+    IllegalPlay,
+    Round,
+    RoundOver,
+    TableSizeError,
+    deal_schedule,
+)
+from referee.rules.scoring import Tally, cancel_sweeps, score_round, settle
+from referee.rules.turn import Action, Play
+from referee.rules.variants import OptionError, get_rules
+
+P = Card.parse
+
+
+def play(card, action="trail", refs=(), value=None):
+    return Play(P(card), Action(action), tuple(refs), value)
+
+
+# -- deals --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("variant,players,table,deals,last", [
+    ("swedish", 2, 4, 6, [4, 4]),
+    ("swedish", 3, 4, 4, [4, 4, 4]),
+    ("swedish", 4, 4, 3, [4, 4, 4, 4]),
+    ("norwegian", 5, 2, 3, [4, 4, 4, 4, 4]),
+    ("mulle", 2, 5, 10, [5, 4]),  # 99 = 9 x 10 + 9: left of the dealer gets 5
+    ("mulle-glimne", 2, 8, 12, [4, 4]),
+    ("krypkasino", 2, 4, 13, [2, 2]),  # 100 = 12 x 8 + 4
+    ("krypkasino", 3, 4, 9, [2, 1, 1]),  # 100 = 8 x 12 + 4, dealer seat 2 gets fewer
+])
+def test_deal_schedule(variant, players, table, deals, last):
+    dealer = players - 1
+    size, schedule = deal_schedule(get_rules(variant), players, dealer)
+    assert size == table and len(schedule) == deals
+    assert schedule[-1] == last
+    assert size + sum(map(sum, schedule)) == len(pack(get_rules(variant).packs))
+
+
+def test_norwegian_five_players_start_with_a_half_deal_of_two():
+    _, schedule = deal_schedule(get_rules("norwegian"), 5, 0)
+    assert schedule[0] == [2] * 5
+
+
+def test_short_final_deal_goes_first_to_the_left_of_the_dealer():
+    _, schedule = deal_schedule(get_rules("krypkasino"), 3, 0)
+    assert schedule[-1] == [1, 2, 1]  # 4 cards: seats 1, 2, 0, 1
+
+
+def test_first_play_is_left_of_the_dealer_and_turns_go_clockwise():
+    r = Round(get_rules("swedish"), players=3, dealer=0)
+    r.start(parse_cards(["2C", "3C", "4C", "5C"]))
+    assert r.turn == 1
+    r.play(play("KD"))
+    assert r.turn == 2
+    r.play(play("KS"))
+    assert r.turn == 0
+
+
+def test_wrong_turn_is_an_illegal_play():
+    r = Round(get_rules("swedish"), players=2, dealer=1)
+    r.start(parse_cards(["2C", "3C", "4C", "5C"]))
+    with pytest.raises(IllegalPlay, match="seat 0's turn"):
+        r.play(play("KD"), player=1)
+
+
+def test_a_card_turns_up_only_once():
+    r = Round(get_rules("swedish"), players=2, dealer=1)
+    r.start(parse_cards(["2C", "3C", "4C", "5C"]))
+    with pytest.raises(DuplicateCard):
+        r.play(play("2C"))
+    with pytest.raises(DuplicateCard):
+        Round(get_rules("swedish"), players=2).start(parse_cards(["2C", "2C", "4C", "5C"]))
+
+
+def test_two_packs_allow_each_card_twice():
+    r = Round(get_rules("mulle"), players=2, dealer=1)
+    r.start(parse_cards(["2C", "2C", "4C", "5C", "6C"]))
+    with pytest.raises(DuplicateCard):
+        r.play(play("2C"))
+
+
+def test_first_table_must_have_the_variant_size():
+    with pytest.raises(TableSizeError):
+        Round(get_rules("swedish"), players=2).start(parse_cards(["2C", "3C"]))
+
+
+def test_players_outside_the_variant_range_are_refused():
+    with pytest.raises(OptionError):
+        Round(get_rules("swedish"), players=5)
+
+
+def _whole_round(variant, players=2, captures=None, scores=None, options=None):
+    """Every card played in pack order; ``captures`` maps play index -> refs."""
+    rules = get_rules(variant, options)
+    r = Round(rules, players=players, dealer=players - 1, scores=scores)
+    cards = pack(rules.packs)
+    r.start(cards[: r.table_size])
+    for i, card in enumerate(cards[r.table_size:]):
+        refs = (captures or {}).get(i)
+        r.play(Play(card, Action.CAPTURE if refs is not None else Action.TRAIL,
+                    tuple(refs or ())))
+    return r
+
+
+def test_round_ends_after_every_card_and_accounts_for_the_pack():
+    r = Round(get_rules("swedish"), players=2, dealer=1)
+    cards = pack()
+    # the pack order: AS..KS, AC..KC, AH..KH, AD..KD; the table gets AS 2S 3S 4S
+    r.start(cards[:4])
+    r.play(Play(cards[4], Action.CAPTURE, (0, 3)))  # 5♠ takes 4♠+A♠
+    assert r.records[0].verdict.legal
+    with pytest.raises(IllegalPlay):
+        r.play(Play(P("KH"), Action.CAPTURE, (0,)))
+
+
+def test_leftover_cards_go_to_the_last_capturer_without_a_sweep():
+    # seed 000 end example 1: last capture takes 9; the 2 left is inherited: sisten, no tabbe
+    r = Round(get_rules("swedish"), players=2, dealer=1)
+    deck = pack()
+    r.start(deck[:4])
+    for card in deck[4:-1]:
+        r.play(Play(card, Action.TRAIL))
+    last = deck[-1]  # KD
+    r.play(Play(last, Action.CAPTURE, (r.table.index(P("KS")),)))
+    assert r.finished and r.last_capturer == 1
+    assert len(r.piles[1]) == 52 and r.piles[0] == []
+    assert r.sweeps == [[], []]
+    result, _ = r.score()
+    assert result.points[1]["last_capture"] == 1 and result.points[1]["sweeps"] == 0
+
+
+def test_nobody_captured_means_the_leftover_scores_for_nobody():
+    r = Round(get_rules("swedish"), players=2, dealer=1)
+    deck = pack()
+    r.start(deck[:4])
+    for card in deck[4:]:
+        r.play(Play(card, Action.TRAIL))
+    assert r.finished and r.piles == [[], []]
+    result, _ = r.score()
+    assert result.totals == [0, 0]
+
+
+def test_play_after_the_round_is_refused():
+    r = Round(get_rules("swedish"), players=2, dealer=1)
+    deck = pack()
+    r.start(deck[:4])
+    for card in deck[4:]:
+        r.play(Play(card, Action.TRAIL))
+    with pytest.raises(RoundOver):
+        r.play(Play(P("AS"), Action.TRAIL))
+
+
+def test_finnish_sweep_in_the_last_deal_does_not_score():
+    # Seed 16 shuffles a pack where greedy play sweeps once early and once in the last deal.
+    import random
+
+    from referee.rules.capture import capture_options
+
+    rules = get_rules("finnish")
+    deck = pack()
+    random.Random(16).shuffle(deck)
+    r = Round(rules, players=2, dealer=1)
+    r.start(deck[:4])
+    for card in deck[4:]:
+        options = capture_options(rules, card, r.table)
+        full = [o for o in options if len(o) == len(r.table)]
+        pick = full[0] if full else (options[0] if options else None)
+        r.play(Play(card, Action.CAPTURE, pick) if pick else Play(card, Action.TRAIL))
+    sweeps = [s for side in r.sweeps for s in side]
+    last = [s for s in sweeps if s.deal == r.deals]
+    early = [s for s in sweeps if s.deal < r.deals]
+    assert last and early
+    assert all(not s.scored and s.note == "made in the last deal" for s in last)
+    assert all(s.scored for s in early)
+
+
+def test_finnish_sweep_does_not_score_when_a_side_has_ten():
+    rules = get_rules("finnish")
+    r = Round(rules, players=2, dealer=1, scores=[10, 0])
+    r.start(parse_cards(["9C", "5C", "3D", "7H"]))
+    r.play(play("9D", "capture", [0]))
+    r.play(play("5H", "capture", [0]))
+    r.play(play("10S", "capture", [0, 1]))  # 3 + 7 = 10 clears the table: seat 0 sweeps
+    sweeps = r.sweeps[0]
+    assert len(sweeps) == 1 and not sweeps[0].scored
+
+
+def test_finnish_immediate_points_of_earlier_captures_count_toward_ten():
+    rules = get_rules("finnish")
+    r = Round(rules, players=2, dealer=1, scores=[8, 0])
+    r.start(parse_cards(["KC", "AC", "3D", "7H"]))
+    r.play(play("AS", "capture", [0, 1]))  # 13 + 1 = 14: seat 0 takes two aces: 8 + 2 = 10
+    r.play(play("10S", "capture", [0, 1]))  # seat 1 clears 3 + 7: a sweep, but 10 reached
+    assert r.immediate == [2, 0]
+    assert not r.sweeps[1][0].scored
+
+
+def test_finnish_count_out_can_end_the_match_mid_round():
+    rules = get_rules("finnish")
+    r = Round(rules, players=2, dealer=1, scores=[15, 3])
+    r.start(parse_cards(["KC", "AC", "3D", "7H"]))
+    r.play(play("AS", "capture", [0, 1]))  # two aces: 17
+    assert r.decided is not None and r.decided.winner == 0 and r.decided.finished
+    with pytest.raises(RoundOver):
+        r.play(play("2D"))
+
+
+def test_krypkasino_sweep_gives_plus_five_and_minus_five_to_the_player_before():
+    rules = get_rules("krypkasino")
+    r = Round(rules, players=2, dealer=1)
+    r.start(parse_cards(["2C", "3C", "4C", "KD"]))
+    r.play(play("KS", "capture", [3]))  # compulsory
+    r.play(play("9D", "capture", [0, 1, 2]))  # 2+3+4 = 9 clears the table: seat 1 sweeps
+    assert r.sweep_points == [-5, 5]
+
+
+def test_krypkasino_dubbeltabbe_is_ten():
+    rules = get_rules("krypkasino")
+    r = Round(rules, players=2, dealer=1)
+    r.start(parse_cards(["2C", "3C", "4C", "KD"]))
+    r.play(play("9D", "capture", [0, 1, 2]))  # leaves KD alone
+    r.play(play("KD", "capture", [0]))  # the identical twin takes the lone card
+    assert r.sweep_points == [-10, 10]
+
+
+def test_mulle_is_the_identical_card_taken_alone():
+    rules = get_rules("mulle")
+    r = Round(rules, players=2, dealer=1)
+    r.start(parse_cards(["9C", "2C", "3C", "4C", "KD"]))
+    r.play(play("9C", "capture", [0]))
+    assert r.mulle == [5, 0]
+    r.play(play("9D", "capture", [0, 1, 2]))  # 2+3+4: not a mulle
+    assert r.mulle == [5, 0]
+
+
+def test_mulle_glimne_scores_the_hand_value_with_other_cards():
+    rules = get_rules("mulle-glimne")
+    r = Round(rules, players=2, dealer=1)
+    r.start(parse_cards(["AH", "KC", "2C", "3C", "4C", "5C", "6C", "7C"]))
+    r.play(play("AH", "capture", [0, 1]))  # ace-mulle: A♥ (14) takes A♥ (1) + K (13)
+    assert r.mulle == [14, 0]
+
+
+# -- scoring -------------------------------------------------------------------------
+
+def tally(cards, spades, aces=(), big=0, little=0, sweeps=0, last=False, mulle=0):
+    return Tally(cards, spades, tuple(parse_cards(aces)), big, little, sweeps, last, mulle)
+
+
+def test_cancellation_keeps_each_count_less_the_smallest():
+    assert cancel_sweeps([3, 1]) == [2, 0]
+    assert cancel_sweeps([2, 1, 1]) == [1, 0, 0]
+    assert cancel_sweeps([2, 1, 0]) == [2, 1, 0]
+
+
+def test_tied_majorities_give_nobody_the_point():
+    rules = get_rules("swedish")
+    a = tally(26, 7, ["AS", "AH"], big=1)
+    b = tally(26, 6, ["AD", "AC"], little=1, last=True)
+    result = score_round(rules, [a, b], ["a", "b"], [0, 0])
+    assert result.totals == [2 + 2 + 2, 2 + 1 + 1]  # spades 2, aces 2, big 2 / aces, 2S, last
+    assert result.points[0]["cards"] == 0 and result.points[1]["cards"] == 0
+
+
+def test_tie_carry_over_gives_the_next_winner_the_tied_point():
+    rules = get_rules("swedish", {"tie_carry_over": True})
+    a = tally(26, 7, ["AS", "AH"], big=1)
+    b = tally(26, 6, ["AD", "AC"], little=1, last=True)
+    first = score_round(rules, [a, b], ["a", "b"], [0, 0])
+    assert first.carry == {"cards": 1}
+    c = tally(27, 7, ["AS", "AH"], big=1)
+    d = tally(25, 6, ["AD", "AC"], little=1)
+    second = score_round(rules, [c, d], ["a", "b"], [0, 0], first.carry)
+    assert second.points[0]["cards"] == 2
+
+
+def test_overspader_scores_each_spade_over_six():
+    rules = get_rules("overspader")
+    result = score_round(rules, [tally(30, 10, ["AS"], big=1), tally(22, 3, ["AH", "AD", "AC"],
+                                                                     little=1)], "ab", [0, 0])
+    assert result.points[0]["spades"] == 4 and result.points[1]["spades"] == 0
+
+
+def test_mulle_glimne_spades_one_each_ace_of_spades_two():
+    rules = get_rules("mulle-glimne")
+    pile = [c for c in pack(2) if c.spade]  # all 26 spades
+    other = [c for c in pack(2) if not c.spade]
+    result = score_round(rules, [Tally.from_pile(pile), Tally.from_pile(other)], "ab", [0, 0])
+    # spades: 26 - 2 (2♠ score as little casino) + 2 (A♠ worth 2) = 26; 2♠ 2 each
+    assert result.points[0]["spades"] == 26 and result.points[0]["little_casino"] == 4
+    assert result.points[1]["big_casino"] == 6 and result.points[1]["aces"] == 0
+
+
+def test_krypkasino_penalties_add_up_to_42():
+    rules = get_rules("krypkasino")
+    result = score_round(rules, [Tally.from_pile(pack(2)), Tally.from_pile([])], "ab", [0, 0])
+    assert result.totals == [42, 0]
+
+
+def test_most_aces_house_rule():
+    rules = get_rules("swedish", {"most_aces": True})
+    result = score_round(rules, [tally(27, 7, ["AS", "AH", "AD"], big=1),
+                                 tally(25, 6, ["AC"], little=1)], "ab", [0, 0])
+    assert result.points[0]["aces"] == 1 and result.points[1]["aces"] == 0
+
+
+# -- the match --------------------------------------------------------------------------
+
+def _result(rules, a, b, scores):
+    result = score_round(rules, [a, b], ["a", "b"], scores)
+    return settle(rules, scores, result, ["a", "b"], [a.spades, b.spades])
+
+
+def test_match_most_points_wins_when_both_pass_the_target():
+    rules = get_rules("swedish")
+    m = _result(rules, tally(27, 7, ["AS"], big=1), tally(25, 6, ["AH", "AD", "AC"], little=1),
+                [14, 14])
+    # a: cards 1, spades 2, ace 1, big 2 = 6 -> 20; b: aces 3, little 1 = 4 -> 18
+    assert m.scores == [20, 18] and m.finished and m.winner == 0
+
+
+def test_match_tie_on_points_goes_to_most_spades_in_the_round():
+    rules = get_rules("swedish")
+    # a: most spades 2 + big casino 2 = 4; b: most cards 1 + two aces 2 + little casino 1 = 4
+    result = score_round(rules, [tally(25, 7, [], big=1), tally(27, 6, ["AS", "AH"], little=1)],
+                         "ab", [0, 0])
+    assert result.totals == [4, 4]
+    assert settle(rules, [14, 15], result, "ab", [7, 6]).winner == 1  # 18 v 19
+    level = settle(rules, [15, 15], result, "ab", [7, 6])  # 19 v 19: spades 7 v 6
+    assert level.finished and level.winner == 0 and "spades" in level.explanation[0]
+    again = settle(rules, [15, 15], result, "ab", [6, 6])
+    assert not again.finished and again.winner is None
+    assert "another round" in again.explanation[0]
+
+
+def test_danish_tie_on_points_means_another_round():
+    rules = get_rules("danish")
+    result = score_round(rules, [tally(26, 7, [], big=1), tally(26, 6, ["AS", "AH", "AD", "AC"])],
+                         "ab", [0, 0])
+    assert result.totals == [4, 4]
+    m = settle(rules, [18, 18], result, "ab", [7, 6])
+    assert not m.finished and m.winner is None
+
+
+def test_royal_counts_out_in_order():
+    rules = get_rules("royal")
+    # b needs 1 point, a needs 3: cards (3 to a) come before aces, so a wins first
+    result = score_round(rules, [tally(30, 6, [], big=0, little=0),
+                                 tally(22, 7, ["AS", "AH", "AD", "AC"], big=1, little=1)],
+                         "ab", [18, 20])
+    m = settle(rules, [18, 20], result, "ab")
+    assert m.finished and m.winner == 0 and "counting out" in m.explanation[0]
+
+
+def test_krypkasino_fewest_points_win_once_a_side_reaches_fifty():
+    rules = get_rules("krypkasino")
+    result = score_round(rules, [Tally.from_pile(pack(2)[:60]), Tally.from_pile(pack(2)[60:])],
+                         "ab", [30, 10])
+    m = settle(rules, [30, 10], result, "ab")
+    assert m.finished and m.winner == 1
