@@ -39,7 +39,7 @@ def show(label: str, samples: list[float], target: float | None = None) -> None:
     p95 = sorted(samples)[int(len(samples) * 0.95) - 1]
     verdict = ""
     if target is not None:
-        verdict = "  target < %g ms: %s" % (target, "met" if median < target else "MISSED")
+        verdict = f"  target < {target:g} ms: {'met' if median < target else 'MISSED'}"
     print(f"{label:<52} median {median:8.3f} ms  p95 {p95:8.3f} ms  max {worst:8.3f} ms{verdict}")
 
 
