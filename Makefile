@@ -4,7 +4,9 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench clean venv static db
+
+HTMX := static/vendor/htmx.min.js
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -15,13 +17,24 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
-run: $(STAMP)
+# htmx comes from the npm registry at the version pinned in package-lock.json
+$(HTMX): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	mkdir -p static/vendor
+	cp node_modules/htmx.org/dist/htmx.min.js $(HTMX)
+
+static: $(HTMX)
+
+db: $(STAMP)
+	$(PY) -m flask --app referee db upgrade
+
+run: $(STAMP) $(HTMX) db
 	$(PY) -m flask --app referee run --host 127.0.0.1 --port 5000
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
 
-test: $(STAMP)
+test: $(STAMP) $(HTMX)
 	$(PY) -m ruff check .
 	$(PY) -m pytest
 
@@ -29,4 +42,4 @@ bench: $(STAMP)
 	$(PY) bench/bench_engine.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis node_modules static/vendor

@@ -11,9 +11,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, request
 
-from .extensions import db
+from .extensions import LANGUAGES, babel, csrf, db, migrate
 
 DEFAULT_DB_NAME = "referee.sqlite"
 
@@ -61,8 +61,45 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     app.json.sort_keys = False  # type: ignore[attr-defined]
     db.init_app(app)
+    migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"))
+    csrf.init_app(app)
+    babel.init_app(app, locale_selector=_locale)
+    _sqlite_pragmas(app)
 
+    from . import models  # noqa: F401  (the models register with SQLAlchemy)
     from .api import bp as api_bp
+    from .check import bp as check_bp
+    from .errors import register as register_errors
+    from .main import bp as main_bp
+    from .matches import bp as matches_bp
+    from .rounds import bp as rounds_bp
+    from .rulebook import bp as rulebook_bp
+    from .templating import register as register_templating
 
-    app.register_blueprint(api_bp)
+    csrf.exempt(api_bp)  # the JSON API is stateless and changes nothing
+    for blueprint in (main_bp, matches_bp, rounds_bp, check_bp, rulebook_bp, api_bp):
+        app.register_blueprint(blueprint)
+    register_errors(app)
+    register_templating(app)
     return app
+
+
+def _locale() -> str | None:
+    return request.accept_languages.best_match(LANGUAGES) or "en"
+
+
+def _sqlite_pragmas(app: Flask) -> None:
+    """SQLite: foreign keys on, WAL journaling (nothing of this on other databases)."""
+    from sqlalchemy import event
+
+    if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        return
+
+    def on_connect(dbapi_connection, _record) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.close()
+
+    with app.app_context():
+        event.listen(db.engine, "connect", on_connect)

@@ -1,6 +1,9 @@
 """Flask extensions, created unbound and bound to an app in ``create_app``."""
 
+from flask_babel import Babel
+from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
+from flask_wtf import CSRFProtect
 from sqlalchemy.orm import DeclarativeBase
 
 
@@ -9,3 +12,8 @@ class Base(DeclarativeBase):
 
 
 db = SQLAlchemy(model_class=Base)
+migrate = Migrate()
+csrf = CSRFProtect()
+babel = Babel()
+
+LANGUAGES = ("en", "nb", "sv", "fi", "da")

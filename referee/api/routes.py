@@ -11,7 +11,15 @@ from werkzeug.exceptions import HTTPException
 from referee.rules.cards import BIG_CASINO, LITTLE_CASINO, Card, pack
 from referee.rules.partition import TooComplex
 from referee.rules.round import DuplicateCard, IllegalPlay, Round, RoundError, RoundOver, sides_of
-from referee.rules.scoring import MatchResult, RoundScore, Tally, score_round, settle
+from referee.rules.scoring import (
+    MatchResult,
+    RoundScore,
+    Tally,
+    TallyError,
+    score_round,
+    settle,
+    validate_tallies,
+)
 from referee.rules.turn import Spot, judge
 from referee.rules.variants import VARIANTS, OptionError, Rules
 
@@ -315,7 +323,10 @@ def _read_tallies(raw_value: Any, rules: Rules, sides: int) -> list[Tally]:
         mulle = _mulle_points(rules, entry["mulle"], f"{field}.mulle") if "mulle" in entry else 0
         tallies.append(Tally(cards, spades, tuple(ace_cards), big, little, sweeps, last, mulle,
                              None, double))
-    _check_totals(tallies, packs)
+    try:
+        validate_tallies(tallies, packs)
+    except TallyError as error:
+        raise BadInput(str(error), error.field) from None
     return tallies
 
 
@@ -323,34 +334,6 @@ def _casino(value: Any, field: str, packs: int) -> int:
     if isinstance(value, bool):
         return int(value)
     return read_int(value, field, 0, packs)
-
-
-def _check_totals(tallies: list[Tally], packs: int) -> None:
-    cards = sum(t.cards for t in tallies)
-    if cards != 52 * packs:
-        raise BadInput(f"the cards add up to {cards}, not {52 * packs}", "tallies")
-    spades = sum(t.spades for t in tallies)
-    if spades != 13 * packs:
-        raise BadInput(f"the spades add up to {spades}, not {13 * packs}", "tallies")
-    aces = sum(len(t.aces) for t in tallies)
-    if aces != 4 * packs:
-        raise BadInput(f"{aces} aces are listed; every ace belongs to one side", "tallies")
-    for name, count in (("big casino (10D)", sum(t.big_casino for t in tallies)),
-                        ("little casino (2S)", sum(t.little_casino for t in tallies))):
-        if count != packs:
-            raise BadInput(f"the {name} must belong to exactly "
-                           f"{'one side' if packs == 1 else 'two sides, or one side twice'}",
-                           "tallies")
-    if sum(1 for t in tallies if t.last_capture) > 1:
-        raise BadInput("only one side can have the last capture", "tallies")
-    for i, t in enumerate(tallies):
-        least = len(t.aces) + t.big_casino + t.little_casino
-        if least > t.cards:
-            raise BadInput("a side has fewer cards than its aces and casinos",
-                           f"tallies[{i}].cards")
-        spade_cards = sum(1 for c in t.aces if c.spade) + t.little_casino
-        if spade_cards > t.spades:
-            raise BadInput("a side's spades must count its A♠ and 2♠", f"tallies[{i}].spades")
 
 
 @bp.post("/replay")
@@ -429,17 +412,7 @@ def _state_json(rnd: Round) -> dict[str, Any]:
 
 def _replay_score(rnd: Round, rules: Rules, sides: list[list[int]],
                   carry: dict[str, int]) -> dict[str, Any] | None:
-    tallies = rnd.tallies()
-    if rnd.decided is not None:
-        points = [dict.fromkeys(("cards", "spades", "aces", "big_casino", "little_casino",
-                                 "last_capture", "sweeps", "mulle"), 0) for _ in sides]
-        for step in rnd.immediate_steps:
-            for credit in step:
-                points[credit.side][credit.category] += credit.points
-        result = RoundScore(points, [sum(p.values()) for p in points], [0] * len(sides), [],
-                            ["the match ended in the middle of the round"])
-        return score_json(rules, sides, tallies, result, rnd.decided)
-    if not rnd.finished:
+    if not rnd.finished and rnd.decided is None:
         return None
     result, match = rnd.score(carry)
-    return score_json(rules, sides, tallies, result, match)
+    return score_json(rules, sides, rnd.tallies(), result, match)

@@ -29,7 +29,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .cards import Card, pack
-from .scoring import Credit, MatchResult, RoundScore, Tally, immediate_points, score_round, settle
+from .scoring import (
+    CATEGORIES,
+    Credit,
+    MatchResult,
+    RoundScore,
+    Tally,
+    immediate_points,
+    score_round,
+    settle,
+)
 from .table import Build, Item, item_cards
 from .turn import Action, Play, Spot, Verdict, judge
 from .variants import Building, MatchEnd, MulleScoring, OptionError, Rules
@@ -508,6 +517,22 @@ class Round:
         ]
 
     def score(self, carry: dict[str, int] | None = None) -> tuple[RoundScore, MatchResult]:
+        """The round's points and the match after it.
+
+        When a Finnish match was decided in the middle of the round, only the
+        points credited until then count.
+        """
+        if self.decided is not None:
+            points = [dict.fromkeys(CATEGORIES, 0) for _ in self.sides]
+            for step in self.immediate_steps:
+                for credit in step:
+                    points[credit.side][credit.category] += credit.points
+            result = RoundScore(
+                points, [sum(p.values()) for p in points], [0] * len(self.sides),
+                [list(step) for step in self.immediate_steps],
+                ["the match ended in the middle of the round"], dict(carry or {}),
+            )
+            return result, self.decided
         tallies = self.tallies()
         names = self.side_names()
         result = score_round(

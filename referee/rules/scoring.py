@@ -20,6 +20,7 @@ adds them all up.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -36,6 +37,7 @@ __all__ = [
     "immediate_points",
     "score_round",
     "settle",
+    "validate_tallies",
 ]
 
 CATEGORIES = (
@@ -386,3 +388,46 @@ def _decide(
             f"tied at {best} with {most} spades each: another round"
         ])
     return MatchResult(final, False, None, [f"tied at {best}: another round"])
+
+
+class TallyError(ValueError):
+    """End-of-round counts that cannot be true; ``field`` says where."""
+
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def validate_tallies(tallies: Sequence[Tally], packs: int) -> None:
+    """The counts must add up to the pack: cards, spades, each ace, 10♦ and 2♠ once."""
+    cards = sum(t.cards for t in tallies)
+    if cards != 52 * packs:
+        raise TallyError(f"the cards add up to {cards}, not {52 * packs}", "tallies")
+    spades = sum(t.spades for t in tallies)
+    if spades != 13 * packs:
+        raise TallyError(f"the spades add up to {spades}, not {13 * packs}", "tallies")
+    for card, count in Counter(c for t in tallies for c in t.aces).items():
+        if count > packs:
+            raise TallyError(
+                f"{card.code} appears {'twice' if packs == 1 else f'{count} times'}; "
+                "each ace belongs to exactly one side", "tallies",
+            )
+    aces = sum(len(t.aces) for t in tallies)
+    if aces != 4 * packs:
+        raise TallyError(f"{aces} aces are listed; every ace belongs to one side", "tallies")
+    for name, count in (("big casino (10D)", sum(t.big_casino for t in tallies)),
+                        ("little casino (2S)", sum(t.little_casino for t in tallies))):
+        if count != packs:
+            raise TallyError(f"the {name} must belong to exactly "
+                           f"{'one side' if packs == 1 else 'two sides, or one side twice'}",
+                           "tallies")
+    if sum(1 for t in tallies if t.last_capture) > 1:
+        raise TallyError("only one side can have the last capture", "tallies")
+    for i, t in enumerate(tallies):
+        least = len(t.aces) + t.big_casino + t.little_casino
+        if least > t.cards:
+            raise TallyError("a side has fewer cards than its aces and casinos",
+                           f"tallies[{i}].cards")
+        spade_cards = sum(1 for c in t.aces if c.spade) + t.little_casino
+        if spade_cards > t.spades:
+            raise TallyError("a side's spades must count its A♠ and 2♠", f"tallies[{i}].spades")

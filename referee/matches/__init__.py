@@ -1,0 +1,7 @@
+"""Matches: start one, the scoreboard, the next round, rematch."""
+
+from flask import Blueprint
+
+bp = Blueprint("matches", __name__)
+
+from . import routes  # noqa: E402,F401

@@ -1,0 +1,87 @@
+"""Round forms. Cards arrive as codes and leave as engine values; no rule is decided here."""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import (
+    BooleanField,
+    FieldList,
+    FormField,
+    IntegerField,
+    SelectMultipleField,
+    StringField,
+)
+from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional, ValidationError
+
+from ..rules.cards import Card, CardError
+
+
+def _card(form, field) -> None:
+    try:
+        field.card = Card.parse(field.data or "")
+    except CardError as error:
+        raise ValidationError(str(error)) from None
+
+
+class VersionForm(FlaskForm):
+    """Any change to a round names the version of the page it was made on."""
+
+    version = IntegerField(validators=[InputRequired(), NumberRange(min=0)])
+
+
+class TableForm(VersionForm):
+    table = SelectMultipleField(_l("First table cards"), validate_choice=False)
+
+    def cards(self) -> list[Card]:
+        out = []
+        for code in self.table.data or []:
+            try:
+                out.append(Card.parse(code))
+            except CardError as error:
+                self.table.errors = [str(error)]
+                raise ValueError(str(error)) from None
+        return out
+
+
+class PlayForm(VersionForm):
+    card = StringField(_l("Card played"), validators=[InputRequired(_l("Pick the card played.")),
+                                                     _card])
+    refs = SelectMultipleField(_l("Table cards and builds"), coerce=int, validate_choice=False)
+    action = StringField(validators=[InputRequired(), AnyOf(["capture", "build", "double",
+                                                             "trail"])])
+    value = IntegerField(_l("Build value"), validators=[Optional(), NumberRange(1, 16)])
+    reason = StringField(_l("Why the table overrules"), validators=[Optional(), Length(max=200)])
+
+
+class SideTallyForm(FlaskForm):
+    class Meta:
+        csrf = False
+
+    cards = IntegerField(_l("Cards"), validators=[InputRequired(), NumberRange(0, 104)])
+    spades = IntegerField(_l("Spades"), validators=[InputRequired(), NumberRange(0, 26)])
+    # one box per ace of the pack(s): AS, AC, ... and with two packs also AS2, AC2, ...
+    aces = SelectMultipleField(_l("Aces"), validate_choice=False)
+    big_casino = IntegerField(_l("10♦"), default=0, validators=[Optional(), NumberRange(0, 2)])
+    little_casino = IntegerField(_l("2♠"), default=0, validators=[Optional(), NumberRange(0, 2)])
+    sweeps = IntegerField(_l("Sweeps"), default=0, validators=[Optional(), NumberRange(0, 52)])
+    last_capture = BooleanField(_l("Last capture"))
+    mulle = IntegerField(_l("Mulle points"), default=0, validators=[Optional(),
+                                                                    NumberRange(0, 500)])
+
+
+class TallyForm(VersionForm):
+    sides = FieldList(FormField(SideTallyForm), min_entries=2, max_entries=6)
+
+
+def ace_boxes(packs: int) -> list[tuple[str, str]]:
+    """(value, label) for each ace a side can hold: with two packs each ace twice."""
+    out = []
+    for copy in range(packs):
+        for suit in "SCHD":
+            out.append((f"A{suit}{'2' if copy else ''}", f"A{suit}"))
+    return out
+
+
+def aces_of(values: list[str]) -> list[Card]:
+    return [Card.parse(v[:2]) for v in values if v[:2] in ("AS", "AC", "AH", "AD")]

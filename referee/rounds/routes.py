@@ -1,0 +1,222 @@
+"""Round pages. Each answer is the round panel; htmx swaps it in place of the old one."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from flask import abort, redirect, url_for
+from flask_babel import gettext as _
+
+from .. import service
+from ..models import Match, Round
+from ..rules.cards import BIG_CASINO, LITTLE_CASINO
+from ..rules.round import DuplicateCard, RoundError
+from ..rules.scoring import Tally, TallyError, validate_tallies
+from ..rules.turn import Action, Play, Verdict
+from ..web import editable_match, match_by_token, render
+from . import bp
+from .forms import PlayForm, TableForm, TallyForm, VersionForm, ace_boxes, aces_of
+
+
+def _round(match: Match, number: int) -> Round:
+    rnd = next((r for r in match.rounds if r.number == number), None)
+    if rnd is None:
+        abort(404, _("This match has no round %(n)d.", n=number))
+    return rnd
+
+
+@bp.get("/match/<token>/round/<int:number>")
+def show(token: str, number: int):
+    match, can_edit = match_by_token(token)
+    rnd = _round(match, number)
+    return _panel(match, rnd, token, can_edit)
+
+
+def _panel(match: Match, rnd: Round, token: str, can_edit: bool, status: int = 200,
+           **extra: Any):
+    template = "rounds/tally.html" if rnd.mode == "tally" else "rounds/play.html"
+    context = panel_context(match, rnd, token, can_edit)
+    context.update(extra)
+    return render(template, "panel", status, **context)
+
+
+def panel_context(match: Match, rnd: Round, token: str, can_edit: bool) -> dict[str, Any]:
+    rules = service.rules_of(match)
+    names = match.names
+    context: dict[str, Any] = {
+        "match": match, "rnd": rnd, "token": token, "can_edit": can_edit, "rules": rules,
+        "names": names, "side_names": service.side_names(match), "verdict": None,
+        "message": None, "form_errors": {}, "chosen": {},
+        "live": rnd.status == "open" and not match.finished,
+    }
+    result = service.round_result(rnd)
+    if result is not None:
+        score, outcome, tallies = result
+        context.update(score=score, outcome=outcome, tallies=tallies)
+    if rnd.mode == "tally":
+        context["ace_boxes"] = ace_boxes(rules.packs)
+        return context
+    game = service.engine_round(rnd)
+    table = list(game.table)
+    out = [code for code, n in Counter(c.code for c in game.seen.elements()).items()
+           if n >= rules.packs]
+    counters = []
+    for i, pile in enumerate(game.piles):
+        counters.append({
+            "name": context["side_names"][i],
+            "cards": len(pile),
+            "spades": sum(1 for c in pile if c.spade),
+            "sweeps": len(game.sweeps[i]),
+            "points": [c for c in pile if c.ace or c in (BIG_CASINO, LITTLE_CASINO)],
+        })
+    context.update(
+        game=game, table=table, out=out, counters=counters,
+        turn_name=names[game.turn] if game.turn is not None else None,
+        history=list(reversed(game.records)),
+        findings=game.findings,
+    )
+    return context
+
+
+def _stale(match: Match, rnd: Round, token: str):
+    return _panel(match, rnd, token, True, 409, message=_(
+        "The table changed: another phone recorded something first. This is the current "
+        "state; nothing of yours was recorded."))
+
+
+@bp.post("/match/<token>/round/<int:number>/table")
+def table(token: str, number: int):
+    match = editable_match(token)
+    rnd = _round(match, number)
+    form = TableForm()
+    if not form.validate():
+        return _panel(match, rnd, token, True, 422, form_errors=form.errors)
+    try:
+        cards = form.cards()
+        service.record_table(rnd, form.version.data, cards)
+    except service.StaleRound:
+        return _stale(match, rnd, token)
+    except service.RoundClosed as closed:
+        return _panel(match, rnd, token, True, 409, message=str(closed))
+    except (ValueError, RoundError) as error:
+        return _panel(match, rnd, token, True, 422, form_errors={"table": [str(error)]},
+                      chosen={"table": form.table.data or []})
+    return _panel(match, rnd, token, True)
+
+
+def _play_from(form: PlayForm) -> Play:
+    return Play(form.card.card, Action(form.action.data), tuple(form.refs.data or ()),
+                form.value.data)
+
+
+@bp.post("/match/<token>/round/<int:number>/play")
+def play(token: str, number: int):
+    return _record(token, number, overrule=False)
+
+
+@bp.post("/match/<token>/round/<int:number>/overrule")
+def overrule(token: str, number: int):
+    return _record(token, number, overrule=True)
+
+
+def _record(token: str, number: int, overrule: bool):
+    match = editable_match(token)
+    rnd = _round(match, number)
+    form = PlayForm()
+    chosen = {"card": form.card.data, "refs": form.refs.data or [], "value": form.value.data}
+    if not form.validate():
+        return _panel(match, rnd, token, True, 422, form_errors=form.errors, chosen=chosen)
+    reason = (form.reason.data or "").strip() or None
+    if overrule and not reason:
+        return _panel(match, rnd, token, True, 422, chosen=chosen,
+                      form_errors={"reason": [_("Say why the table overrules the referee.")]})
+    try:
+        outcome = service.record_play(rnd, form.version.data, _play_from(form),
+                                      overrule=reason if overrule else None)
+    except service.StaleRound:
+        return _stale(match, rnd, token)
+    except service.RoundClosed as closed:
+        return _panel(match, rnd, token, True, 409, message=str(closed))
+    except DuplicateCard as dup:
+        return _panel(match, rnd, token, True, 422, form_errors={"card": [str(dup)]},
+                      chosen=chosen)
+    except RoundError as error:
+        return _panel(match, rnd, token, True, 422, form_errors={"card": [str(error)]},
+                      chosen=chosen)
+    if not outcome.recorded:
+        return _panel(match, rnd, token, True, 422, verdict=outcome.verdict,
+                      refused=_refused(form, outcome.verdict), chosen=chosen)
+    return _panel(match, rnd, token, True, verdict=outcome.verdict)
+
+
+def _refused(form: PlayForm, verdict: Verdict) -> dict[str, Any]:
+    """The refused play, so the table can overrule it or pick an alternative."""
+    return {"card": form.card.data, "action": form.action.data, "refs": form.refs.data or [],
+            "value": form.value.data, "options": [list(o) for o in verdict.options]}
+
+
+@bp.post("/match/<token>/round/<int:number>/undo")
+def undo(token: str, number: int):
+    match = editable_match(token)
+    rnd = _round(match, number)
+    form = VersionForm()
+    if not form.validate():
+        return _panel(match, rnd, token, True, 422, form_errors=form.errors)
+    try:
+        service.undo(rnd, form.version.data)
+    except service.StaleRound:
+        return _stale(match, rnd, token)
+    except service.RoundClosed as closed:
+        return _panel(match, rnd, token, True, 409, message=str(closed))
+    return _panel(match, rnd, token, True, message=_("The last entry was taken back."))
+
+
+@bp.post("/match/<token>/round/<int:number>/confirm")
+def confirm(token: str, number: int):
+    match = editable_match(token)
+    rnd = _round(match, number)
+    form = VersionForm()
+    if not form.validate():
+        return _panel(match, rnd, token, True, 422, form_errors=form.errors)
+    try:
+        service.confirm(rnd, form.version.data)
+    except service.StaleRound:
+        return _stale(match, rnd, token)
+    except service.RoundClosed as closed:
+        return _panel(match, rnd, token, True, 409, message=str(closed))
+    return redirect(url_for("matches.show", token=token), code=303)
+
+
+@bp.post("/match/<token>/round/<int:number>/tally")
+def tally(token: str, number: int):
+    match = editable_match(token)
+    rnd = _round(match, number)
+    if rnd.mode != "tally":
+        abort(409, _("This round is recorded play by play."))
+    rules = service.rules_of(match)
+    sides = len(service.side_names(match))
+    form = TallyForm()
+    while len(form.sides.entries) < sides:
+        form.sides.append_entry()
+    if not form.validate():
+        return _panel(match, rnd, token, True, 422, form_errors=form.errors, tally_form=form)
+    entries = form.sides.entries[:sides]
+    tallies = [
+        Tally(e.cards.data, e.spades.data, tuple(aces_of(e.aces.data or [])),
+              e.big_casino.data or 0, e.little_casino.data or 0, e.sweeps.data or 0,
+              bool(e.last_capture.data), (e.mulle.data or 0))
+        for e in (entry.form for entry in entries)
+    ]
+    try:
+        validate_tallies(tallies, rules.packs)
+    except TallyError as error:
+        return _panel(match, rnd, token, True, 422, tally_form=form,
+                      form_errors={"tally": [str(error)]})
+    try:
+        service.record_tally(rnd, form.version.data, tallies)
+    except service.StaleRound:
+        return _stale(match, rnd, token)
+    except service.RoundClosed as closed:
+        return _panel(match, rnd, token, True, 409, message=str(closed))
+    return _panel(match, rnd, token, True)

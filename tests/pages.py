@@ -1,0 +1,67 @@
+"""Helpers for page tests: start a match, open a round, post a play, as a phone would."""
+
+from __future__ import annotations
+
+import re
+
+from referee.extensions import db
+from referee.models import Match, Round
+
+
+def new_match(client, variant="swedish", names=("Ann", "Bo"), **fields):
+    data = {"variant": variant, "players": str(len(names)), "first_dealer": "2"}
+    for i, name in enumerate(names):
+        data[f"names-{i}"] = name
+    data.update({k: str(v) for k, v in fields.items()})
+    response = client.post("/matches/new", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)[:2000]
+    token = response.headers["Location"].rsplit("/", 1)[-1]
+    return token
+
+
+def match_of(token) -> Match:
+    return db.session.query(Match).filter_by(edit_token=token).one()
+
+
+def start_round(client, token, mode="play"):
+    response = client.post(f"/match/{token}/rounds", data={"mode": mode})
+    assert response.status_code == 303
+    number = int(response.headers["Location"].rsplit("/", 1)[-1])
+    return number
+
+
+def round_of(token, number) -> Round:
+    db.session.expire_all()
+    match = match_of(token)
+    return next(r for r in match.rounds if r.number == number)
+
+
+def version(token, number) -> int:
+    return round_of(token, number).version
+
+
+def lay_table(client, token, number, cards):
+    return client.post(f"/match/{token}/round/{number}/table",
+                       data={"table": list(cards), "version": version(token, number)})
+
+
+def post_play(client, token, number, card, action="trail", refs=(), value=None,
+              ver=None, headers=None, overrule=None):
+    data = {"card": card, "action": action, "refs": [str(r) for r in refs],
+            "version": version(token, number) if ver is None else ver}
+    if value is not None:
+        data["value"] = str(value)
+    path = "overrule" if overrule is not None else "play"
+    if overrule is not None:
+        data["reason"] = overrule
+    return client.post(f"/match/{token}/round/{number}/{path}", data=data,
+                       headers=headers or {})
+
+
+def text(response) -> str:
+    return response.get_data(as_text=True)
+
+
+def plain(response) -> str:
+    """The page's text without tags, whitespace folded."""
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text(response)))
