@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from pages import match_of, new_match, plain, start_round, text, version
 
 from referee import create_app
 from referee.extensions import db
 from referee.models import Match
-
-from pages import match_of, new_match, plain, start_round, text, version
 
 
 def test_home_offers_a_match_a_check_and_the_rules(client):

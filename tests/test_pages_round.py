@@ -1,0 +1,256 @@
+"""The play-by-play round on a phone: table, plays, verdicts, overrule, undo, two phones."""
+
+from __future__ import annotations
+
+import threading
+
+from pages import (
+    lay_table,
+    match_of,
+    new_match,
+    plain,
+    post_play,
+    round_of,
+    start_round,
+    text,
+    version,
+)
+
+from referee import create_app
+from referee.extensions import db
+from referee.rules.cards import pack
+
+HX = {"HX-Request": "true"}
+
+
+def opened(client, variant="swedish", names=("Ann", "Bo"), table=("9S", "6C", "3D", "5H")):
+    token = new_match(client, variant=variant, names=names)
+    number = start_round(client, token)
+    response = lay_table(client, token, number, table)
+    assert response.status_code == 200, plain(response)
+    return token, number
+
+
+def test_round_page_asks_for_the_first_table_cards(client):
+    token = new_match(client)
+    number = start_round(client, token)
+    page = plain(client.get(f"/match/{token}/round/{number}"))
+    assert "The first table cards (4)" in page
+
+
+def test_first_table_of_the_wrong_size_is_refused(client):
+    token = new_match(client)
+    number = start_round(client, token)
+    response = lay_table(client, token, number, ["9S", "6C"])
+    assert response.status_code == 422
+    assert "starts with 4 cards on the table, not 2" in plain(response)
+    assert round_of(token, number).events == []
+
+
+def test_first_table_card_that_does_not_exist_is_refused(client):
+    token = new_match(client)
+    number = start_round(client, token)
+    response = lay_table(client, token, number, ["9S", "6C", "3D", "1X"])
+    assert response.status_code == 422
+    assert round_of(token, number).events == []
+
+
+def test_status_shows_whose_turn_and_the_deal(client):
+    token, number = opened(client)  # Bo deals, so Ann plays first
+    page = plain(client.get(f"/match/{token}/round/{number}"))
+    assert "Ann to play" in page and "deal 1 of 6" in page
+
+
+def test_legal_play_is_recorded_and_swaps_in_as_a_fragment(client):
+    token, number = opened(client)
+    response = post_play(client, token, number, "9H", "capture", refs=[0], headers=HX)
+    assert response.status_code == 200
+    body = text(response)
+    assert "<html" not in body and 'id="round"' in body
+    assert "Legal" in plain(response) and "9♥ takes 9♠" in plain(response)
+    assert "Bo to play" in plain(response)
+    assert [e.kind for e in round_of(token, number).events] == ["table", "play"]
+
+
+def test_same_play_without_javascript_gets_the_whole_page(client):
+    token, number = opened(client)
+    response = post_play(client, token, number, "9H", "capture", refs=[0])
+    assert response.status_code == 200 and "<html" in text(response)
+
+
+def test_boosted_request_gets_the_whole_page(client):
+    token, number = opened(client)
+    response = client.get(f"/match/{token}/round/{number}",
+                          headers={"HX-Request": "true", "HX-Boosted": "true"})
+    assert "<html" in text(response)
+    restore = client.get(f"/match/{token}/round/{number}",
+                         headers={"HX-Request": "true", "HX-History-Restore-Request": "true"})
+    assert "<html" in text(restore)
+
+
+def test_illegal_play_shows_why_and_the_legal_alternatives(client):
+    token, number = opened(client)
+    # 9♥ on 6♣+5♥ = 11: not 9; the 9 could take 9♠ and 6♣+3♦
+    response = post_play(client, token, number, "9H", "capture", refs=[1, 3], headers=HX)
+    assert response.status_code == 422
+    page = plain(response)
+    assert "Not allowed" in page and "11" in page
+    assert "What 9H may take" in page
+    assert round_of(token, number).events[-1].kind == "table"  # nothing recorded
+
+
+def test_alternative_is_a_one_tap_legal_play(client):
+    token, number = opened(client)
+    response = post_play(client, token, number, "9H", "capture", refs=[1, 3], headers=HX)
+    # the alternative form posts the best capture: 9♠ | 6♣+3♦ (indexes 0, 1, 2)
+    body = text(response)
+    assert 'name="refs" value="0"' in body and 'name="refs" value="2"' in body
+    taken = post_play(client, token, number, "9H", "capture", refs=[0, 1, 2], headers=HX)
+    assert taken.status_code == 200 and "Legal" in plain(taken)
+
+
+def test_overrule_needs_a_reason(client):
+    token, number = opened(client)
+    response = post_play(client, token, number, "9H", "capture", refs=[1, 3], overrule="  ")
+    assert response.status_code == 422
+    assert "Say why the table overrules" in plain(response)
+    assert len(round_of(token, number).events) == 1
+
+
+def test_overrule_records_the_play_with_its_reason(client):
+    token, number = opened(client)
+    response = post_play(client, token, number, "9H", "capture", refs=[1, 3],
+                         overrule="house rule: near enough")
+    assert response.status_code == 200
+    event = round_of(token, number).events[-1]
+    assert event.kind == "play" and event.reason == "house rule: near enough"
+    page = plain(client.get(f"/match/{token}/round/{number}"))
+    assert "Overruled by the table: house rule: near enough" in page
+
+
+def test_undo_takes_back_the_last_play(client):
+    token, number = opened(client)
+    post_play(client, token, number, "9H", "capture", refs=[0])
+    response = client.post(f"/match/{token}/round/{number}/undo",
+                           data={"version": version(token, number)})
+    assert response.status_code == 200
+    assert [e.kind for e in round_of(token, number).events] == ["table"]
+    assert "Ann to play" in plain(response)
+
+
+def test_undo_goes_back_as_far_as_the_start_of_the_round(client):
+    token, number = opened(client)
+    client.post(f"/match/{token}/round/{number}/undo", data={"version": version(token, number)})
+    assert round_of(token, number).events == []
+    response = client.post(f"/match/{token}/round/{number}/undo",
+                           data={"version": version(token, number)})
+    assert response.status_code == 409 and "nothing to undo" in plain(response)
+
+
+def test_card_already_seen_is_refused_at_the_card(client):
+    token, number = opened(client)
+    response = post_play(client, token, number, "9S", "trail")
+    assert response.status_code == 422
+    assert "9♠ has already turned up (on the first table)" in plain(response)
+    assert len(round_of(token, number).events) == 1
+
+
+def test_card_that_does_not_exist_is_refused(client):
+    token, number = opened(client)
+    response = post_play(client, token, number, "ZZ", "trail")
+    assert response.status_code == 422
+    assert len(round_of(token, number).events) == 1
+
+
+def test_table_reference_that_is_not_there_is_refused(client):
+    token, number = opened(client)
+    response = post_play(client, token, number, "9H", "capture", refs=[7])
+    assert response.status_code == 422
+    assert "no table item 7" in plain(response)
+
+
+def test_stale_page_on_a_second_phone_is_told_the_table_changed(client):
+    token, number = opened(client)
+    old = version(token, number)
+    first = post_play(client, token, number, "9H", "capture", refs=[0], ver=old)
+    assert first.status_code == 200
+    second = post_play(client, token, number, "KD", "trail", ver=old, headers=HX)
+    assert second.status_code == 409
+    assert "The table changed" in plain(second)
+    assert "Bo to play" in plain(second)  # the current state
+    assert len(round_of(token, number).events) == 2
+
+
+def test_watching_phone_sees_the_round_and_polls_while_it_is_live(client):
+    token, number = opened(client)
+    view = match_of(token).view_token
+    page = text(client.get(f"/match/{view}/round/{number}"))
+    assert 'hx-trigger="every 5s"' in page
+    assert "/play" not in page  # no play form
+    ver = version(token, number)
+    assert post_play(client, view, number, "9H", "capture", refs=[0], ver=ver).status_code == 403
+
+
+def test_end_of_deal_findings_are_shown(client):
+    token, number = opened(client, variant="norwegian", table=("4C", "KD", "8D", "JD"))
+    plays = [("5H", "build", [0], 9), ("AH", "build", [3], 10), ("KS", "capture", [0], None),
+             ("10H", "capture", [2], None), ("2C", "trail", [], None),
+             ("6H", "trail", [], None), ("3C", "trail", [], None), ("7S", "trail", [], None)]
+    for card, action, refs, value in plays:
+        response = post_play(client, token, number, card, action, refs=refs, value=value)
+        assert response.status_code == 200, plain(response)
+    page = plain(response)
+    assert "Found at the end of a deal" in page
+    assert "Deal 1, Ann: built 9 but played no card that captures 9" in page
+
+
+def test_whole_round_through_the_pages_then_confirm(client):
+    token = new_match(client, names=("Ann", "Bo"))
+    number = start_round(client, token)
+    deck = pack()
+    lay_table(client, token, number, [c.code for c in deck[:4]])
+    for card in deck[4:]:
+        response = post_play(client, token, number, card.code, "trail")
+        assert response.status_code == 200, plain(response)[:500]
+    # every card trailed: nobody captured, no points; the round can be confirmed
+    page = plain(response)
+    assert "The round is over." in page and "The round's points" in page
+    confirm = client.post(f"/match/{token}/round/{number}/confirm",
+                          data={"version": version(token, number)})
+    assert confirm.status_code == 303
+    assert round_of(token, number).status == "confirmed"
+    # a confirmed round takes no more plays
+    late = post_play(client, token, number, "AS", "trail")
+    assert late.status_code in (409, 422)
+
+
+def test_two_phones_sending_the_same_turn_at_once_record_exactly_one(tmp_path):
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'race.sqlite'}"})
+    with app.app_context():
+        db.create_all()
+        client = app.test_client()
+        token, number = opened(client)
+        old = version(token, number)
+    statuses = []
+    barrier = threading.Barrier(2)
+
+    def phone(card):
+        with app.app_context():
+            c = app.test_client()
+            barrier.wait()
+            r = c.post(f"/match/{token}/round/{number}/play",
+                       data={"card": card, "action": "trail", "version": old})
+            statuses.append(r.status_code)
+
+    threads = [threading.Thread(target=phone, args=(card,)) for card in ("KD", "QD")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(statuses) == [200, 409]
+    with app.app_context():
+        rnd = round_of(token, number)
+        assert [e.kind for e in rnd.events] == ["table", "play"]
+        assert rnd.version == old + 1
+        db.drop_all()
