@@ -236,3 +236,15 @@ def test_retroactive_hand_check_reports_a_build_not_backed(variant):
     r.play(play("7S", "trail"))
     assert [(f.deal, f.player) for f in r.findings] == [(1, 0)]
     assert "built 9" in r.findings[0].reason
+
+
+@pytest.mark.parametrize("variant", ["norwegian", "classic"])
+def test_must_capture_after_building_is_danish_only(variant):
+    r = Round(get_rules(variant, {"multiple_builds": True} if variant == "norwegian" else None),
+              players=2, dealer=1)
+    r.start(parse_cards(["3D", "KD", "8D", "JD"]))
+    r.play(play("4H", "build", [0], 7))  # seat 0 builds 7
+    r.play(play("6H", "trail"))
+    # seat 0 builds again instead of capturing: fine outside Danish rules
+    record = r.play(play("AC", "build", [1], 9))  # A + 8 = 9
+    assert record.verdict.legal

@@ -370,7 +370,7 @@ class Round:
                 self.immediate[side] += credited
                 self.immediate_steps.append(self._immediate_credits(side, verdict.taken))
         # obligations of a builder
-        if verdict.kind in ("build", "raise", "double"):
+        if verdict.kind in ("build", "raise", "double") and self.rules.building is Building.DANISH:
             self.must_capture.add(seat)
         else:
             self.must_capture.discard(seat)

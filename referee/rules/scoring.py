@@ -167,6 +167,8 @@ def score_round(
     if v.finnish_sweeps and any(s >= 10 for s in scores_before) and any(raw):
         explanation.append("a side had 10 or more points before the round: sweeps do not score")
         raw = [0] * n
+    if not (rules.sweeps_score or v.reverse):
+        raw = [0] * n  # sweeps never score in this variant
     counted = cancel_sweeps(raw) if rules.sweep_cancellation and n > 1 else list(raw)
     if counted != raw:
         explanation.append(
