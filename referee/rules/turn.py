@@ -322,12 +322,18 @@ def _double(spot: Spot, play: Play, options: tuple[tuple[int, ...], ...]) -> Ver
         after = _new_table(spot, play.refs, build)
         if not _capturable(spot, value, card, after):
             raise _Illegal(f"no card that is still out captures {value}", "double")
-        on = ", ".join(
-            table[i].label if isinstance(table[i], Build) else table[i].symbol  # type: ignore[union-attr]
-            for i in play.refs
-        )
-        return Verdict(True, f"{card.symbol} doubles {on}: a locked build of {value}",
-                       "double", value, table=after)
+        if builds and loose:
+            extra = "+".join(table[i].symbol for i in loose)  # type: ignore[union-attr]
+            target = " and ".join(table[i].label for i in builds)  # type: ignore[union-attr]
+            reason = (f"{card.symbol} with {extra} adds another set of {value} to the "
+                      f"{target}: now locked")
+        else:
+            on = ", ".join(
+                table[i].label if isinstance(table[i], Build) else table[i].symbol  # type: ignore[union-attr]
+                for i in play.refs
+            )
+            reason = f"{card.symbol} doubles {on}: a locked build of {value}"
+        return Verdict(True, reason, "double", value, table=after)
     on = ", ".join(
         table[i].label if isinstance(table[i], Build) else table[i].symbol  # type: ignore[union-attr]
         for i in play.refs
