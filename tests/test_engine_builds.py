@@ -248,3 +248,19 @@ def test_must_capture_after_building_is_danish_only(variant):
     # seat 0 builds again instead of capturing: fine outside Danish rules
     record = r.play(play("AC", "build", [1], 9))  # A + 8 = 9
     assert record.verdict.legal
+
+
+def test_two_packs_the_other_copy_backs_a_build():
+    # Mulle (Kortspelshandboken): 10♦ on 6♣ builds 16; the second 10♦ is still out.
+    v = judge(spot("mulle-glimne", ["6C", "3D"]), play("10D", "build", [0], 16))
+    assert v.legal and v.pending == (16,)
+
+
+def test_danish_double_needs_a_pile_or_a_single_card():
+    assert not judge(spot("danish", ["3S", "4C", "KD"]), play("7D", "double", [0, 1])).legal
+    assert judge(spot("danish", ["7S", "KD"]), play("7D", "double", [0])).legal
+
+
+def test_build_value_must_be_said_when_the_cards_allow_two():
+    v = judge(spot("danish", ["2D"]), play("AD", "build", [0]))
+    assert not v.legal and "3 or 16" in v.reason

@@ -168,3 +168,22 @@ def test_solver_refuses_absurd_positions_instead_of_running_forever():
     with pytest.raises(TooComplex):
         max_packings(values, [str(i) for i in range(100)], 16)
     assert STEP_BUDGET > 10_000
+
+
+def test_krypkasino_capture_must_be_maximal_not_just_leave_no_group():
+    # A+6 | 2+5 | 4+3 is the whole table; A+2+4 leaves 5 6 3 (no 7 among them) but is
+    # strictly contained in the legal whole-table capture, so it is not maximal.
+    assert not cap("krypkasino", "7H", ["AC", "2D", "4H", "5C", "6C", "3D"], [0, 1, 2]).legal
+    assert cap("krypkasino", "7H", ["AC", "2D", "4H", "5C", "6C", "3D"]).legal
+
+
+def test_explanation_names_a_card_too_big_for_the_value():
+    v = cap("swedish", "5S", ["9D", "KH"], [0])
+    assert not v.legal and "9♦ alone counts more than 5" in v.reason
+
+
+def test_sisten_is_sweep_does_not_apply_where_it_cannot_score():
+    with pytest.raises(OptionError):
+        get_rules("finnish", {"sisten_is_sweep": True})
+    with pytest.raises(OptionError):
+        get_rules("krypkasino", {"sweep_cancellation": True})

@@ -138,11 +138,8 @@ def check():
         counter.add(play.card, "play.card")
     elif play.card not in hand:
         raise BadInput(f"the hand does not hold {play.card.code}, the card played", "hand")
-    unseen = Counter(pack(rules.packs))
-    unseen.subtract(counter.seen)
-    if hand is not None:
-        unseen.update(hand)  # the player's own hand may capture
-    spot = Spot(rules, players, player, tuple(table), unseen=+unseen)
+    # what may still be in a hand: everything not on the table, the card played included
+    spot = Spot(rules, players, player, tuple(table))
     verdict = judge(spot, play, hand)
     return jsonify({
         "legal": verdict.legal,

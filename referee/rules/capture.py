@@ -123,6 +123,10 @@ def _leftover_text(rules: Rules, table: Sequence[Item], take: Sequence[int], val
         if total is not None
         else f"{names} cannot be made into {value}s"
     )
+    too_big = [c for c, v in zip(cards, values, strict=True) if min(v, default=0) > value]
+    if too_big:
+        card = too_big[0]
+        return head + f"; {card.symbol} alone counts more than {value}"  # type: ignore[union-attr]
     if left and covered:
         return head + f"; {'+'.join(c.symbol for c in left)} would be left over"  # type: ignore[union-attr]
     if total is not None and total % value:
@@ -163,13 +167,12 @@ def check_capture(rules: Rules, card: Card, table: Sequence[Item], take: Sequenc
             if note:
                 reason += f" ({note})"
             if rules.reverse:
-                rest = [i for i in range(len(table)) if i not in take]
-                left = _groups_available(rules, table, rest, value)
-                if left:
+                more = _more_to_take(rules, table, take, value)
+                if more:
                     return Capture(
                         False,
-                        f"in Krypkasino a capture must be complete: {left} is still "
-                        f"takeable with {value}",
+                        f"in Krypkasino a capture must be maximal: as {value} the card must "
+                        f"also take {more}",
                     )
             return Capture(True, reason, value, groups, sweep)
     reasons = [_leftover_text(rules, table, take, value) for value in hand]
@@ -181,16 +184,27 @@ def check_capture(rules: Rules, card: Card, table: Sequence[Item], take: Sequenc
     return Capture(False, reason)
 
 
-def _groups_available(rules: Rules, table: Sequence[Item], rest: Sequence[int], value: int) -> str:
-    """A group of ``value`` still takeable among the items ``rest`` (text), or ''."""
-    for i in rest:
-        item = table[i]
-        if isinstance(item, Build) and item.value == value:
+def _more_to_take(rules: Rules, table: Sequence[Item], take: Sequence[int], value: int) -> str:
+    """What a larger legal capture of the same value adds to ``take`` (text), or ''.
+
+    A capture is maximal when no legal capture of the same value strictly contains it.
+    """
+    for i, item in enumerate(table):
+        if isinstance(item, Build) and item.value == value and i not in take:
             return item.label
-    loose = [i for i in rest if not isinstance(table[i], Build)]
-    group = some_group(_loose_values(rules, table, loose), value)
-    if group:
-        return "+".join(table[loose[j]].symbol for j in group)  # type: ignore[union-attr]
+    loose = [i for i in range(len(table)) if not isinstance(table[i], Build)]
+    claimed = {j for j, i in enumerate(loose) if i in take}
+    values = _loose_values(rules, table, loose)
+    try:
+        packings = max_packings(values, values, value)
+    except TooComplex:  # beyond any real table: at least no group may be left
+        rest = [j for j in range(len(loose)) if j not in claimed]
+        group = some_group([values[j] for j in rest], value)
+        packings = [sorted(claimed | {rest[g] for g in group})] if group else []
+    for packing in packings:
+        if claimed < set(packing):
+            extra = [table[loose[j]] for j in packing if j not in claimed]
+            return "+".join(card.symbol for card in extra)  # type: ignore[union-attr]
     return ""
 
 

@@ -272,6 +272,9 @@ def score_round(
         else:
             for step in immediate_steps:
                 add(list(step), [])
+            if rules.most_aces:  # the aces were not credited one by one
+                for step in ace_steps:
+                    add(step, [])
         explanation.extend(ace_lines + casino_lines)
         add(spade_step, spade_lines)
         add(cards_step, cards_lines)

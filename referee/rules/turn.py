@@ -163,16 +163,19 @@ def _build_rules(spot: Spot, play: Play, kind: str) -> None:
             )
 
 
-def _capturable(spot: Spot, value: int, played: Card, after: Sequence[Item]) -> bool:
-    """Could any card that is still out capture ``value``?"""
-    unseen = Counter(spot.unseen) if spot.unseen is not None else Counter(
-        pack(spot.rules.packs)
-    )
-    if spot.unseen is None:
-        for item in after:
-            unseen.subtract(item_cards(item))
-    unseen[played] -= 1
-    return any(n > 0 and value in spot.rules.hand_values(c) for c, n in unseen.items())
+def _capturable(spot: Spot, value: int, played: Card) -> bool:
+    """Could any card that is still out (not on the table, not played) capture ``value``?
+
+    ``spot.unseen``, when given, still counts the card being played.
+    """
+    if spot.unseen is not None:
+        out = Counter(spot.unseen)
+    else:
+        out = Counter(pack(spot.rules.packs))
+        for item in spot.table:
+            out.subtract(item_cards(item))
+    out[played] -= 1
+    return any(n > 0 and value in spot.rules.hand_values(c) for c, n in out.items())
 
 
 def _one_build_limit(spot: Spot, kind: str, keeping: Sequence[int]) -> None:
@@ -210,6 +213,10 @@ def _build(spot: Spot, play: Play, options: tuple[tuple[int, ...], ...]) -> Verd
         )
     members = [card, *(table[i] for i in loose)]
     values = [rules.table_values(c) for c in members]  # type: ignore[arg-type]
+    if play.value is None and rules.building is not Building.ANGLO and len(_sums(values)) > 1:
+        raise _Illegal(
+            f"say the value of the build: {' or '.join(map(str, _sums(values)))}", "build"
+        )
     candidates = [play.value] if play.value is not None else _sums(values)
     for value in candidates:
         if not isinstance(value, int):
@@ -228,7 +235,7 @@ def _build(spot: Spot, play: Play, options: tuple[tuple[int, ...], ...]) -> Verd
             [*(table[i] for i in loose), card], value, spot.player, locked=sets > 1
         )  # type: ignore[misc]
         after = _new_table(spot, loose, build)
-        if not _capturable(spot, value, card, after):
+        if not _capturable(spot, value, card):
             raise _Illegal(f"no card that is still out captures {value}", "build")
         how = "a multiple build" if sets > 1 else "a build"
         on = "+".join(table[i].symbol for i in loose)  # type: ignore[union-attr]
@@ -257,7 +264,7 @@ def _raise(
             "value, double", "raise",
         )
     if target.locked:
-        raise _Illegal(f"a {target.label} is locked and cannot be raised", "raise")
+        raise _Illegal(f"the {target.label} cannot be raised", "raise")
     if target.owner == spot.player and not rules.raise_own_build:
         raise _Illegal(
             f"in {rules.variant.name} you may not add to your own build", "raise"
@@ -276,7 +283,7 @@ def _raise(
     _one_build_limit(spot, "raise", keeping=builds)
     build = Build.of([*target.cards, card], value, spot.player)
     after = _new_table(spot, builds, build)
-    if not _capturable(spot, value, card, after):
+    if not _capturable(spot, value, card):
         raise _Illegal(f"no card that is still out captures {value}", "raise")
     whose = "" if target.owner == spot.player else "; the build is now yours"
     return Verdict(True, f"{card.symbol} raises the build of {target.value} to {value}{whose}",
@@ -294,6 +301,16 @@ def _double(spot: Spot, play: Play, options: tuple[tuple[int, ...], ...]) -> Ver
     if rules.building is Building.NORDIC and len(play.refs) != 1:
         raise _Illegal(
             f"in {rules.variant.name} you double by laying the card on one card or build",
+            "double",
+        )
+    if rules.building is Building.DANISH and not builds and len(loose) != 1:
+        raise _Illegal(
+            f"in {rules.variant.name} you double a single card, or build more on a pile",
+            "double",
+        )
+    if builds and play.value is not None and play.value not in build_values:
+        raise _Illegal(
+            f"the pile's value is {min(build_values)}, not {play.value}: doubling keeps it",
             "double",
         )
     for i in builds:
@@ -314,13 +331,16 @@ def _double(spot: Spot, play: Play, options: tuple[tuple[int, ...], ...]) -> Ver
         split = split_exact(values, value)
         if split is None or len(split) + len(builds) < 2:
             continue
-        if rules.building is Building.NORDIC and value not in rules.table_values(card):
+        alone = value in rules.table_values(card)
+        if rules.building is Building.NORDIC and not alone:
+            continue
+        if rules.building is Building.DANISH and not builds and not alone:
             continue
         _one_build_limit(spot, "double", keeping=builds)
         cards = [c for i in sorted(play.refs) for c in item_cards(table[i])] + [card]
         build = Build.of(cards, value, spot.player, locked=True)
         after = _new_table(spot, play.refs, build)
-        if not _capturable(spot, value, card, after):
+        if not _capturable(spot, value, card):
             raise _Illegal(f"no card that is still out captures {value}", "double")
         if builds and loose:
             extra = "+".join(table[i].symbol for i in loose)  # type: ignore[union-attr]

@@ -191,11 +191,16 @@ class Rules:
             sweeps_score = flag("royal_sweeps", False)
         cancellation = flag("sweep_cancellation", v.sweep_cancellation)
         sisten = flag("sisten_is_sweep", False)
-        if ((cancellation and "sweep_cancellation" in options) or sisten) and not (
-            sweeps_score or v.reverse
+        if ((cancellation and "sweep_cancellation" in options) or sisten) and (
+            not sweeps_score or v.reverse
         ):
             name = "sisten_is_sweep" if sisten else "sweep_cancellation"
             raise OptionError(f"{v.name} does not score sweeps, so {name} cannot apply", name)
+        if sisten and v.finnish_sweeps:
+            raise OptionError(
+                f"in {v.name} sweeps in the last deal never score, so the last capture cannot "
+                "count as one", "sisten_is_sweep",
+            )
         most_aces = flag("most_aces", False)
         if most_aces and (v.ace == 0 or v.reverse):
             raise OptionError(f"{v.name} does not score aces one by one", "most_aces")
