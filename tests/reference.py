@@ -258,6 +258,25 @@ def legal_captures(
     five_clears: bool | None = None,
 ) -> list[frozenset[int]]:
     """Every legal capture (a set of table indices), by brute force over subsets."""
+    key = (variant, canonical(played_code), _freeze(table_items), five_clears)
+    if key not in _LEGAL_CACHE:
+        if len(_LEGAL_CACHE) > 4096:
+            _LEGAL_CACHE.clear()
+        _LEGAL_CACHE[key] = _legal_captures(variant, played_code, table_items, five_clears)
+    return list(_LEGAL_CACHE[key])
+
+
+_LEGAL_CACHE: dict = {}
+
+
+def _freeze(table_items: Sequence) -> tuple:
+    return tuple(
+        ("build", tuple(item_cards(item)), item["value"]) if is_build(item) else canonical(item)
+        for item in table_items
+    )
+
+
+def _legal_captures(variant, played_code, table_items, five_clears) -> list[frozenset[int]]:
     n = len(table_items)
     played_code = canonical(played_code)
     values = hand_values(variant, played_code)
@@ -294,12 +313,20 @@ def maximal_captures(
 
 
 def card_points(variant: str, code: str) -> int:
-    """Points the card itself scores in the variant: aces, 10♦, 2♠ (section 6)."""
+    """Points the card itself scores in the variant: aces, 10♦, 2♠ (section 6).
+
+    In mulle-glimne aces score nothing, 10♦ 3, and spades score one by one:
+    1 each, 2♠ and A♠ 2 each (2♠'s 2 points are its little-casino points).
+    """
     code = canonical(code)
     if variant == "krypkasino":
         raise ValueError("krypkasino counts penalty points")
     if variant == "mulle-glimne":
-        return {"10D": 3, "2S": 2}.get(code, 0)
+        if code == "10D":
+            return 3
+        if code in ("2S", "AS"):
+            return 2
+        return 1 if suit_of(code) == "S" else 0
     if code == "10D":
         return 2
     if code == "2S":

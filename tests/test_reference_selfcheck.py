@@ -233,4 +233,6 @@ def test_maximal_captures_are_not_strict_subsets():
 def test_rank_key():
     assert capture_rank_key("swedish", ["AS", "10D"]) == (3, 2, 1)
     assert capture_rank_key("swedish", ["2S", "3S", "4S"]) == (1, 3, 3)
-    assert capture_rank_key("mulle-glimne", ["AS", "10D", "2S"]) == (5, 3, 2)
+    assert capture_rank_key("mulle-glimne", ["AS", "10D", "2S"]) == (7, 3, 2)
+    assert capture_rank_key("mulle-glimne", ["AH", "5S", "4S"]) == (2, 3, 2)
+    assert capture_rank_key("classic", ["AH", "10D", "2S", "3S"]) == (4, 4, 2)

@@ -66,7 +66,11 @@ def _http(error: HTTPException):
 
 
 def _body(allowed: tuple[str, ...]) -> dict[str, Any]:
-    body = require_object(request.get_json(silent=True, force=True))
+    try:
+        raw = request.get_json(silent=True, force=True)
+    except RecursionError:  # JSON nested deeper than any real request
+        raise BadInput("the body is nested too deeply to be a Kasino request", "body") from None
+    body = require_object(raw)
     check_keys(body, allowed)
     return body
 

@@ -234,12 +234,15 @@ def capture_options(rules: Rules, card: Card, table: Sequence[Item]) -> list[tup
     else:
         loose = [i for i, item in enumerate(table) if not isinstance(item, Build)]
         values = _loose_values(rules, table, loose)
+        # the better cards first, so a capped list keeps the best choices
+        preference = [rank_key(rules, [table[i]]) for i in loose]  # type: ignore[list-item]
         for value in hand:
             builds = [
                 i for i, item in enumerate(table) if isinstance(item, Build) and item.value == value
             ]
             try:
-                packings = max_packings(values, values, value) or [[]]
+                packings = max_packings(values, values, value, MAX_OPTIONS,
+                                        preference) or [[]]
             except TooComplex:  # far beyond a real table: one legal capture, greedily
                 packings = [greedy_packing(values, value)]
             for packing in packings:
@@ -248,14 +251,35 @@ def capture_options(rules: Rules, card: Card, table: Sequence[Item]) -> list[tup
                     found.add(option)
         if rules.spade_five_clears and card == FIVE_OF_SPADES:
             found.add(tuple(range(len(table))))
-    sets = [frozenset(o) for o in found]
-    maximal = [o for o, s in zip(found, sets, strict=True) if not any(s < t for t in sets)]
+    maximal = _drop_contained(found)
 
     def key(option: tuple[int, ...]):
         cards = [c for i in option for c in item_cards(table[i])]
         return (*rank_key(rules, cards), option)
 
-    return sorted(maximal, key=key)[:MAX_OPTIONS]
+    ranked = sorted(maximal, key=key)
+    # with two packs, twins make captures that look the same: list each look once
+    seen: set[tuple[str, ...]] = set()
+    unique = []
+    for option in ranked:
+        look = tuple(sorted(c.code for i in option for c in item_cards(table[i])))
+        if look not in seen:
+            seen.add(look)
+            unique.append(option)
+    return unique[:MAX_OPTIONS]
+
+
+def _drop_contained(options: set[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """Keep the options that no larger option contains."""
+    by_size = sorted(options, key=len, reverse=True)
+    kept: list[frozenset[int]] = []
+    out = []
+    for option in by_size:
+        s = frozenset(option)
+        if not any(s < t for t in kept if len(t) > len(s)):
+            kept.append(s)
+            out.append(option)
+    return out
 
 
 def can_capture(rules: Rules, card: Card, table: Sequence[Item]) -> bool:

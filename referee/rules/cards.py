@@ -9,6 +9,8 @@ Card.parse('10D')
 'AS'
 >>> Card.parse("10♦").symbol
 '10♦'
+>>> sorted(parse_cards(["KD", "2H", "2S"]))
+[Card.parse('2S'), Card.parse('2H'), Card.parse('KD')]
 >>> Card.parse("1X")
 Traceback (most recent call last):
 ...
@@ -55,6 +57,12 @@ class Suit(enum.Enum):
     CLUBS = "C"
     HEARTS = "H"
     DIAMONDS = "D"
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Suit):
+            return NotImplemented
+        order = list(Suit)
+        return order.index(self) < order.index(other)
 
     @property
     def symbol(self) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from itertools import combinations, product
+from itertools import combinations, islice, product
 
 __all__ = ["TooComplex", "max_packings", "split_exact"]
 
@@ -176,14 +176,16 @@ def split_exact(
 
 
 def max_packings(
-    value_sets: Sequence[tuple[int, ...]], keys: Sequence[Hashable], target: int
+    value_sets: Sequence[tuple[int, ...]], keys: Sequence[Hashable], target: int,
+    per_packing: int | None = None, preference: Sequence[float] | None = None,
 ) -> list[list[int]]:
     """All maximal sets of cards that split into groups of ``target``.
 
     Cards with equal ``keys`` (and equal value sets) are interchangeable; every
-    concrete choice among them is listed. Each result is a sorted list of card
-    indexes; none is a strict subset of another. Cards with no values never
-    take part.
+    concrete choice among them is listed, or with ``per_packing`` only that many
+    per choice of counts, the cards with the lowest ``preference`` first. Each
+    result is a sorted list of card indexes; none is a strict subset of another.
+    Cards with no values never take part.
 
     >>> max_packings([(5,), (5,), (2,)], ["5a", "5b", "2"], 7)
     [[0, 2], [1, 2]]
@@ -223,10 +225,12 @@ def max_packings(
         return result
 
     packings = [vec for vec in best(caps) if any(vec)]
+    if preference is not None:
+        members = [sorted(m, key=lambda j: preference[usable[j]]) for m in members]
     results: list[list[int]] = []
     for vec in packings:
         choices = [combinations(members[t], k) for t, k in enumerate(vec)]
-        for pick in product(*choices):
+        for pick in islice(product(*choices), per_packing):
             budget.spend()
             results.append(sorted(usable[j] for chosen in pick for j in chosen))
     return sorted(results)

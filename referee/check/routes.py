@@ -1,0 +1,79 @@
+"""GET /check: the position in the query string, the engine's ruling on the page.
+
+The view stays thin: the form parses, :func:`referee.rules.turn.judge` rules, the
+template shows. Bad input answers 422 with the message at its field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import request, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+from ..rules.partition import TooComplex
+from ..rules.table import Item
+from ..rules.turn import Verdict, judge
+from ..web import render
+from . import bp
+from .forms import CheckForm
+
+KINDS = {
+    "capture": _l("Capture"),
+    "build": _l("Build"),
+    "raise": _l("Raise"),
+    "double": _l("Double"),
+    "trail": _l("Trail"),
+}
+
+
+@dataclass(frozen=True)
+class Alternative:
+    items: tuple[Item, ...]
+    href: str
+    current: bool
+
+
+@bp.get("/check")
+def check():
+    form = CheckForm(formdata=request.args or None, meta={"csrf": False})
+    verdict: Verdict | None = None
+    status = 200
+    if request.args:
+        if not form.validate():
+            status = 422
+        elif form.position is not None and form.position.play is not None:
+            position = form.position
+            try:
+                verdict = judge(position.spot, position.play, position.hand)
+            except TooComplex:
+                form.table.errors.append(_("This position is far larger than any real game."))
+                status = 422
+    return render(
+        "check.html", "checker", status,
+        form=form, verdict=verdict, position=form.position, kinds=KINDS,
+        items=form.items(), alternatives=_alternatives(form, verdict),
+        share_url=_url(form, external=True) if verdict is not None else None,
+    )
+
+
+def _url(form: CheckForm, external: bool = False, **changes) -> str:
+    return f"{url_for('check.check', _external=external)}?{form.query(**changes)}"
+
+
+def _alternatives(form: CheckForm, verdict: Verdict | None) -> list[Alternative]:
+    """The card's legal captures as one-tap links, each the same position with that take."""
+    if verdict is None or form.position is None:
+        return []
+    table = form.position.table
+    play = form.position.play
+    current = tuple(sorted(play.refs)) if play and play.action.value == "capture" else None
+    return [
+        Alternative(
+            items=tuple(table[i] for i in option),
+            href=_url(form, action="capture", take=list(option), value=None) + "#verdict",
+            current=tuple(sorted(option)) == current,
+        )
+        for option in verdict.options
+    ]

@@ -1,0 +1,392 @@
+"""The rule book (GET /rules, /rules/<variant>): what the pages say, checked against RULES.md.
+
+The expected numbers are copied from shared/RULES.md, so a page that drifts from
+the rule book (or an engine that does) fails here.
+"""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+
+from referee.rules.variants import VARIANTS
+
+# RULES.md: the ten variants
+IDS = ["swedish", "finnish", "norwegian", "danish", "classic", "royal", "overspader", "mulle",
+       "mulle-glimne", "krypkasino"]
+
+
+def page(client, path: str, headers=None) -> tuple[int, str]:
+    response = client.get(path, headers=headers or {})
+    return response.status_code, response.get_data(as_text=True)
+
+
+def text(html: str) -> str:
+    """What a reader sees: inline tags vanish, block tags separate words."""
+    html = re.sub(r"</?(?:a|b|em|small|span|strong)\b[^>]*>", "", html)
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html))).strip()
+
+
+def section(body: str, section_id: str) -> str:
+    match = re.search(rf'<section class="panel" id="{section_id}">(.*?)</section>', body, re.S)
+    assert match, f"no section {section_id}"
+    return text(match[1])
+
+
+def row(body: str, row_id: str) -> list[str]:
+    """The cells of a table row, as text."""
+    match = re.search(rf'<tr id="{row_id}"[^>]*>(.*?)</tr>', body, re.S)
+    assert match, f"no row {row_id}"
+    return [text(cell) for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", match[1], re.S)]
+
+
+# -- the index --------------------------------------------------------------------
+
+def test_the_index_lists_all_ten_variants(client):
+    status, body = page(client, "/rules")
+    assert status == 200
+    assert sorted(VARIANTS) == sorted(IDS)
+    for variant_id in IDS:
+        variant = VARIANTS[variant_id]
+        assert f'href="/rules/{variant_id}"' in body
+        item = re.search(rf'<li id="variant-{variant_id}">(.*?)</li>', body, re.S)[1]
+        assert variant.name in unescape(item)
+        assert variant.description in unescape(item)
+    assert len(re.findall(r'<li id="variant-', body)) == 10
+
+
+def test_the_index_as_a_fragment(client):
+    status, body = page(client, "/rules", {"HX-Request": "true"})
+    assert status == 200
+    assert "<html" not in body
+    assert 'href="/rules/krypkasino"' in body
+
+
+@pytest.mark.parametrize("variant_id", IDS)
+def test_every_variant_page_answers(client, variant_id):
+    status, body = page(client, f"/rules/{variant_id}")
+    assert status == 200
+    assert f"<h1>{VARIANTS[variant_id].name}</h1>" in body
+    for part in ("overview", "deal", "values", "building", "match", "house-rules", "decisions"):
+        assert f'id="{part}"' in body
+
+
+def test_an_unknown_variant_is_a_404(client):
+    status, body = page(client, "/rules/poker")
+    assert status == 404
+    said = text(body)
+    assert "There is no variant called “poker”" in said
+    assert "norwegian" in said and "krypkasino" in said
+
+
+# -- capture values: RULES.md §2 -------------------------------------------------------
+
+# variant: (A hand, A table, 10♦ hand, 10♦ table, 2♠ hand, 2♠ table)
+VALUES = {
+    "swedish": ("1 or 14", "1 or 14", "10", "10", "2", "2"),
+    "overspader": ("1 or 14", "1 or 14", "10", "10", "2", "2"),
+    "mulle": ("1 or 14", "1 or 14", "10", "10", "2", "2"),
+    "finnish": ("14", "1", "16", "10", "15", "2"),
+    "norwegian": ("14", "1", "16", "10", "15", "2"),
+    "mulle-glimne": ("14", "1", "16", "10", "15", "2"),
+    "danish": ("1 or 14", "1 or 14", "10 or 16", "10 or 16", "2 or 15", "2 or 15"),
+    "classic": ("1", "1", "10", "10", "2", "2"),
+    "royal": ("1 or 14", "1 or 14", "10", "10", "2", "2"),
+    "krypkasino": ("14", "1", "10", "10", "2", "2"),
+}
+
+
+@pytest.mark.parametrize("variant_id", IDS)
+def test_capture_values_as_in_the_rule_book(client, variant_id):
+    _status, body = page(client, f"/rules/{variant_id}")
+    a_hand, a_table, big_hand, big_table, little_hand, little_table = VALUES[variant_id]
+    assert row(body, "value-A")[1:] == [a_hand, a_table]
+    assert row(body, "value-10D")[1:] == [big_hand, big_table]
+    assert row(body, "value-2S")[1:] == [little_hand, little_table]
+    courts = [row(body, f"value-{rank}")[1:] for rank in "JQK"]
+    if variant_id == "classic":  # courts only pair
+        assert all("no number" in cell for cells in courts for cell in cells)
+    else:
+        assert courts == [["11", "11"], ["12", "12"], ["13", "13"]]
+
+
+def test_norwegian_big_casino_is_16_from_the_hand_and_10_on_the_table(client):
+    _status, body = page(client, "/rules/norwegian")
+    cells = row(body, "value-10D")
+    assert cells == ["10♦", "16", "10"]
+
+
+# -- the deal: RULES.md §4 --------------------------------------------------------------
+
+def test_default_deals(client):
+    _status, body = page(client, "/rules/swedish")
+    assert row(body, "deal-2") == ["2", "4", "6 deals of 4 cards each"]
+    assert row(body, "deal-3") == ["3", "4", "4 deals of 4 cards each"]
+    assert row(body, "deal-4") == ["4", "4", "3 deals of 4 cards each"]
+    assert 'id="deal-5"' not in body
+
+
+def test_norwegian_five_players_start_with_a_half_deal(client):
+    # 52 = 2 on the table + 10 (a half deal of 2 each) + 40 (two deals of 4 each)
+    _status, body = page(client, "/rules/norwegian")
+    players, table, deals = row(body, "deal-5")
+    assert (players, table) == ("5", "2")
+    assert deals == "1 deal of 2 cards each; then 2 deals of 4 cards each"
+
+
+def test_mulle_deals_five_and_the_dealer_may_get_fewer(client):
+    # 104 - 5 on the table = 99 = 9 deals of 5 each to two players, then 5 and 4
+    _status, body = page(client, "/rules/mulle")
+    _players, table, deals = row(body, "deal-2")
+    assert table == "5"
+    assert deals.startswith("9 deals of 5 cards each; then 1 deal of 5, 4 cards")
+
+
+def test_mulle_glimne_starts_with_eight_on_the_table(client):
+    _status, body = page(client, "/rules/mulle-glimne")
+    assert row(body, "deal-2")[1] == "8"
+    assert "2 packs" in section(body, "overview")
+
+
+# -- building: RULES.md §3.2 --------------------------------------------------------------
+
+@pytest.mark.parametrize(("variant_id", "mode"), [
+    ("swedish", "no building"), ("finnish", "no building"), ("overspader", "no building"),
+    ("mulle", "no building"), ("krypkasino", "no building"),
+    ("norwegian", "Norwegian building"), ("danish", "Danish building"),
+    ("classic", "Anglo-American building"), ("royal", "Anglo-American building"),
+    ("mulle-glimne", "Anglo-American building"),
+])
+def test_building_modes(client, variant_id, mode):
+    _status, body = page(client, f"/rules/{variant_id}")
+    assert section(body, "building").startswith(f"Building: {mode}")
+
+
+def test_swedish_says_there_is_no_building(client):
+    _status, body = page(client, "/rules/swedish")
+    said = section(body, "building")
+    assert "There is no building and no doubling" in said
+    assert "own several builds" not in said
+
+
+def test_norwegian_building_in_plain_words(client):
+    _status, body = page(client, "/rules/norwegian")
+    said = section(body, "building")
+    assert "exactly one loose table card" in said
+    assert "only one build at a time" in said
+    assert "may not add to their own build" in said
+    assert "locked build cannot be raised" in said
+    assert "must hold another card that captures it" in said
+
+
+def test_danish_builders_may_raise_their_own_and_must_capture_next(client):
+    _status, body = page(client, "/rules/danish")
+    said = section(body, "building")
+    assert "may raise their own build" in said
+    assert "must capture something on their next turn" in said
+
+
+def test_classic_courts_do_not_build(client):
+    _status, body = page(client, "/rules/classic")
+    said = section(body, "building")
+    assert "Court cards have no number and cannot be built" in said
+    assert "several builds at once" in said
+    royal = section(page(client, "/rules/royal")[1], "building")
+    assert "Court cards" not in royal
+
+
+# -- points: RULES.md §6 ---------------------------------------------------------------------
+
+# variant: most cards, each ace, big casino, little casino, last capture, each sweep
+POINTS = {
+    "swedish": ("1", "1", "2", "1", "1", "1"),
+    "finnish": ("1", "1", "2", "1", "not scored", "1"),
+    "norwegian": ("1", "1", "2", "1", "1", "1"),
+    "danish": ("1", "1", "2", "1", "1", "1"),
+    "classic": ("3", "1", "2", "1", "not scored", "not scored"),
+    "royal": ("3", "1", "2", "1", "not scored", "not scored"),
+    "overspader": ("1", "1", "2", "1", "1", "1"),
+    "mulle": ("not scored", "1", "2 each", "1 each", "1", "1"),
+    "mulle-glimne": ("not scored", "not scored", "3 each", "2 each", "not scored", "1"),
+}
+
+
+@pytest.mark.parametrize("variant_id", list(POINTS))
+def test_points_as_in_the_rule_book(client, variant_id):
+    _status, body = page(client, f"/rules/{variant_id}")
+    cells = [row(body, f"points-{key}")[1] for key in
+             ("most_cards", "ace", "big_casino", "little_casino", "last_capture", "sweep")]
+    assert tuple(cells) == POINTS[variant_id]
+
+
+@pytest.mark.parametrize(("variant_id", "spades"), [
+    ("swedish", "2 for most spades"), ("finnish", "2 for most spades"),
+    ("norwegian", "1 for most spades"), ("danish", "2 for most spades"),
+    ("classic", "1 for most spades"), ("overspader", "1 for each spade over six"),
+    ("mulle", "1 for most spades"),
+    ("mulle-glimne", "1 for each spade, 2 for A♠ (2♠ scores as little casino)"),
+])
+def test_spades(client, variant_id, spades):
+    _status, body = page(client, f"/rules/{variant_id}")
+    assert row(body, "points-spades")[1] == spades
+
+
+@pytest.mark.parametrize(("variant_id", "worth"), [
+    ("swedish", "Without sweeps a round is worth 11 points."),
+    ("danish", "Without sweeps a round is worth 11 points."),
+    ("finnish", "Without sweeps a round is worth 10 points."),
+    ("norwegian", "Without sweeps a round is worth 10 points."),
+    ("classic", "A round is worth 11 points."),
+    ("royal", "A round is worth 11 points."),
+])
+def test_what_a_round_is_worth(client, variant_id, worth):
+    _status, body = page(client, f"/rules/{variant_id}")
+    assert worth in section(body, "points")
+
+
+def test_mulle_scores_a_lone_identical_card_5(client):
+    _status, body = page(client, "/rules/mulle")
+    assert row(body, "points-mulle")[1].startswith("5 for each mulle")
+    glimne = row(page(client, "/rules/mulle-glimne")[1], "points-mulle")[1]
+    assert "14 for an ace, 16 for 10♦" in glimne
+
+
+# -- sweeps: RULES.md §5 ----------------------------------------------------------------------
+
+def test_finnish_sweeps(client):
+    _status, body = page(client, "/rules/finnish")
+    said = section(body, "sweeps")
+    assert "Sweeps made in the last deal do not score." in said
+    assert "10 or more match points" in said
+    assert "Sweeps cancel" in said
+
+
+def test_only_finnish_restricts_sweeps(client):
+    for variant_id in ("swedish", "norwegian", "danish", "mulle"):
+        said = section(page(client, f"/rules/{variant_id}")[1], "sweeps")
+        assert "last deal" not in said
+
+
+def test_danish_cancels_sweeps_and_has_the_five_of_spades_rule(client):
+    _status, body = page(client, "/rules/danish")
+    said = section(body, "sweeps")
+    assert "Sweeps cancel" in said
+    assert "5♠ may capture the whole table" in said
+    norwegian = section(page(client, "/rules/norwegian")[1], "sweeps")
+    assert "There is no 5♠ rule" in norwegian
+    assert "Sweeps do not cancel" in norwegian
+
+
+def test_sweeps_do_not_score_in_classic_and_only_by_house_rule_in_royal(client):
+    assert "Sweeps do not score in" in section(page(client, "/rules/classic")[1], "sweeps")
+    royal = page(client, "/rules/royal")[1]
+    assert "unless the table plays the house rule" in section(royal, "sweeps")
+    assert 'id="house-royal_sweeps"' in royal
+
+
+# -- Krypkasino: RULES.md §7 ------------------------------------------------------------------
+
+def test_krypkasino_penalties(client):
+    _status, body = page(client, "/rules/krypkasino")
+    said = section(body, "krypkasino")
+    assert "42 penalty points in every round." in said
+    assert "Capture is compulsory" in said
+    assert row(body, "penalty-big_casino")[1] == "3"
+    assert row(body, "penalty-little_casino")[1] == "2"
+    assert row(body, "penalty-ace_of_spades")[1] == "2"
+    assert row(body, "penalty-ace")[1] == "1"
+    assert row(body, "penalty-spade")[1] == "1"
+    assert 'id="points"' not in body  # no points to win, only penalties
+    assert "2 to 6" in section(body, "overview")
+    assert "2 packs" in section(body, "overview")
+
+
+def test_krypkasino_match_and_decisions(client):
+    _status, body = page(client, "/rules/krypkasino")
+    assert "The target is 50 points." in section(body, "match")
+    assert "fewest points wins" in section(body, "match")
+    decisions = section(body, "decisions")
+    assert "must be maximal" in decisions
+    assert "reaches 50 penalty points" in decisions
+
+
+# -- the match: RULES.md §8 --------------------------------------------------------------------
+
+@pytest.mark.parametrize(("variant_id", "target", "how"), [
+    ("swedish", 16, "the most spades in that round"),
+    ("norwegian", 16, "the most spades in that round"),
+    ("overspader", 21, "the most spades in that round"),
+    ("finnish", 16, "Counting out"),
+    ("danish", 21, "another round is played"),
+    ("classic", 21, "another round is played"),
+    ("royal", 21, "most cards, most spades, 10♦, 2♠, the aces (♠ ♣ ♥ ♦), then sweeps"),
+    ("mulle", 50, "another round is played"),
+    ("mulle-glimne", 50, "another round is played"),
+])
+def test_targets_and_match_end(client, variant_id, target, how):
+    _status, body = page(client, f"/rules/{variant_id}")
+    said = section(body, "match")
+    assert f"The target is {target} points." in said
+    assert how in said
+
+
+def test_finnish_counts_out_with_aces_and_casinos_at_once(client):
+    said = section(page(client, "/rules/finnish")[1], "match")
+    assert "credited the moment they are captured" in said
+    assert "then most cards, then sweeps" in said
+
+
+# -- house rules and decisions ------------------------------------------------------------------
+
+def test_house_rules_follow_the_engine(client):
+    norwegian = page(client, "/rules/norwegian")[1]
+    assert "usually 16" in section(norwegian, "house-rules")
+    assert 'id="house-multiple_builds"' in norwegian
+    swedish = page(client, "/rules/swedish")[1]
+    assert 'id="house-multiple_builds"' not in swedish  # nothing to build
+    assert 'id="house-royal_sweeps"' not in swedish
+    finnish = section(page(client, "/rules/finnish")[1], "house-rules")
+    assert "Sweeps cancel each other: on" in finnish
+    kryp = page(client, "/rules/krypkasino")[1]
+    assert "6 players as 3 sides of 2" in section(kryp, "house-rules")
+    assert 'id="house-building"' not in kryp
+
+
+def test_every_variant_lists_the_leftover_decision(client):
+    for variant_id in IDS:
+        said = section(page(client, f"/rules/{variant_id}")[1], "decisions")
+        assert "If nobody captured in the whole round" in said
+
+
+def test_finnish_decisions(client):
+    said = section(page(client, "/rules/finnish")[1], "decisions")
+    assert "10 or more match points (10 itself counts)" in said
+    assert "taken by the sweeping move itself do not count" in said
+    assert "sweeps are credited last" in said
+    assert "3 v 1 becomes 2 v 0" in said
+
+
+def test_mulle_decides_the_target(client):
+    for variant_id in ("mulle", "mulle-glimne"):
+        said = section(page(client, f"/rules/{variant_id}")[1], "decisions")
+        assert "The match is played to 50 points." in said
+    assert "played to 50" not in section(page(client, "/rules/swedish")[1], "decisions")
+
+
+def test_a_variant_page_as_a_fragment(client):
+    status, body = page(client, "/rules/danish", {"HX-Request": "true"})
+    assert status == 200
+    assert "<html" not in body
+    assert body.strip().startswith('<article class="rulebook" id="rulebook-danish">')
+    assert row(body, "value-10D")[1:] == ["10 or 16", "10 or 16"]
+
+
+def test_every_engine_mode_has_words():
+    # a new building mode or match end in the engine must be described before it is shown
+    from referee.rulebook.texts import BUILDING_NAMES, BUILDING_SUMMARIES, MATCH_END_SUMMARIES
+    from referee.rules.variants import Building, MatchEnd
+
+    assert set(BUILDING_SUMMARIES) == set(BUILDING_NAMES) == set(Building)
+    assert set(MATCH_END_SUMMARIES) == set(MatchEnd)
