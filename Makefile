@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: run test lint bench clean venv static db
+.PHONY: run test lint bench clean venv static db messages
 
 HTMX := static/vendor/htmx.min.js
 
@@ -40,6 +40,11 @@ test: $(STAMP) $(HTMX)
 
 bench: $(STAMP)
 	$(PY) bench/bench_engine.py
+
+# the catalogue of every string marked for translation (English, Norwegian, Swedish,
+# Finnish and Danish come later)
+messages: $(STAMP)
+	$(VENV)/bin/pybabel extract -F referee/babel.cfg -k _l -o referee/messages.pot .
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis node_modules static/vendor
