@@ -126,18 +126,30 @@ class Outcome:
     verdict: Verdict
 
 
-def _append(rnd: Round, version: int, kind: str, data: dict[str, Any],
-            reason: str | None = None) -> None:
-    """Add one event if the round is still at ``version``; else StaleRound."""
-    if rnd.status != "open" or rnd.match.finished:
-        raise RoundClosed("this round is closed")
+def _bump(rnd: Round, version: int, **values: Any) -> None:
+    """Move the round from ``version`` to the next one (and set ``values``), or StaleRound.
+
+    The conditional UPDATE is the lock: of two phones at the same version, one wins.
+    """
     bumped = db.session.execute(
         update(Round).where(Round.id == rnd.id, Round.version == version)
-        .values(version=version + 1)
+        .values(version=version + 1, **values)
     )
     if bumped.rowcount != 1:
         db.session.rollback()
         raise StaleRound()
+
+
+def _open(rnd: Round) -> None:
+    if rnd.status != "open" or rnd.match.finished:
+        raise RoundClosed("this round is closed")
+
+
+def _append(rnd: Round, version: int, kind: str, data: dict[str, Any],
+            reason: str | None = None) -> None:
+    """Add one event if the round is still at ``version``; else StaleRound."""
+    _open(rnd)
+    _bump(rnd, version)
     db.session.add(Event(round_id=rnd.id, seq=len(rnd.events), kind=kind, data=data,
                          reason=reason))
     db.session.commit()
@@ -173,17 +185,10 @@ def record_play(rnd: Round, version: int, play: Play, overrule: str | None = Non
 
 def undo(rnd: Round, version: int) -> None:
     """Take back the last event, as far back as the round's start."""
-    if rnd.status != "open" or rnd.match.finished:
-        raise RoundClosed("this round is closed")
+    _open(rnd)
     if not rnd.events:
         raise RoundClosed("nothing to undo")
-    bumped = db.session.execute(
-        update(Round).where(Round.id == rnd.id, Round.version == version)
-        .values(version=version + 1)
-    )
-    if bumped.rowcount != 1:
-        db.session.rollback()
-        raise StaleRound()
+    _bump(rnd, version)
     db.session.delete(rnd.events[-1])
     db.session.commit()
     db.session.refresh(rnd)
@@ -241,14 +246,8 @@ def confirm(rnd: Round, version: int) -> MatchResult:
     if found is None:
         raise RoundClosed("the round is not over yet")
     result, outcome, tallies = found
-    bumped = db.session.execute(
-        update(Round).where(Round.id == rnd.id, Round.version == version,
-                            Round.status == "open")
-        .values(version=version + 1, status="confirmed")
-    )
-    if bumped.rowcount != 1:
-        db.session.rollback()
-        raise StaleRound()
+    _open(rnd)
+    _bump(rnd, version, status="confirmed")
     rnd.result = {
         "points": result.points,
         "totals": result.totals,

@@ -184,6 +184,17 @@ def _read_carry(body: dict[str, Any]) -> dict[str, int]:
     return out
 
 
+def _seating(body: dict[str, Any]):
+    """Rules, seats, names, sides, match scores and carried points of a round request."""
+    rules = read_rules(body)
+    players, names = read_players(body, rules)
+    try:
+        sides = sides_of(rules, players)
+    except OptionError as error:
+        raise BadInput(str(error), f"options.{error.option}") from None
+    return rules, players, names, sides, _read_scores(body, len(sides)), _read_carry(body)
+
+
 def score_json(
     rules: Rules, sides: list[list[int]], tallies: list[Tally], result: RoundScore,
     match: MatchResult,
@@ -214,14 +225,7 @@ def score_json(
 def score():
     body = _body(("variant", "options", "players", "scores", "piles", "sweeps",
                   "last_capture", "tallies", "mulle", "carry"))
-    rules = read_rules(body)
-    players, names = read_players(body, rules)
-    try:
-        sides = sides_of(rules, players)
-    except OptionError as error:
-        raise BadInput(str(error), f"options.{error.option}") from None
-    scores = _read_scores(body, len(sides))
-    carry = _read_carry(body)
+    rules, _players, names, sides, scores, carry = _seating(body)
     if ("piles" in body) == ("tallies" in body):
         raise BadInput("give either piles or tallies", "piles")
     if "piles" in body:
@@ -341,15 +345,8 @@ def _casino(value: Any, field: str, packs: int) -> int:
 def replay():
     body = _body(("variant", "options", "players", "dealer", "scores", "table", "plays",
                   "carry"))
-    rules = read_rules(body)
-    players, names = read_players(body, rules)
+    rules, players, names, sides, scores, carry = _seating(body)
     dealer = read_int(body.get("dealer", 0), "dealer", 0, players - 1)
-    try:
-        sides = sides_of(rules, players)
-    except OptionError as error:
-        raise BadInput(str(error), f"options.{error.option}") from None
-    scores = _read_scores(body, len(sides))
-    carry = _read_carry(body)
     counter = CardCounter(rules.packs)
     table = read_table(body.get("table", []), rules, players, counter, builds_allowed=False)
     rnd = Round(rules, players, dealer, scores, names)

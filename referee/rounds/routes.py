@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from flask import abort, redirect, url_for
@@ -156,36 +157,38 @@ def _refused(form: PlayForm, verdict: Verdict) -> dict[str, Any]:
             "value": form.value.data, "options": [list(o) for o in verdict.options]}
 
 
-@bp.post("/match/<token>/round/<int:number>/undo")
-def undo(token: str, number: int):
+def _attempt(match: Match, rnd: Round, token: str, change: Callable[[], object],
+             done: Callable[[], Any]):
+    """Run a change to the round; a stale page or a closed round gets the current panel."""
+    try:
+        change()
+    except service.StaleRound:
+        return _stale(match, rnd, token)
+    except service.RoundClosed as closed:
+        return _panel(match, rnd, token, True, 409, message=str(closed))
+    return done()
+
+
+def _versioned(token: str, number: int, change, done):
     match = editable_match(token)
     rnd = _round(match, number)
     form = VersionForm()
     if not form.validate():
         return _panel(match, rnd, token, True, 422, form_errors=form.errors)
-    try:
-        service.undo(rnd, form.version.data)
-    except service.StaleRound:
-        return _stale(match, rnd, token)
-    except service.RoundClosed as closed:
-        return _panel(match, rnd, token, True, 409, message=str(closed))
-    return _panel(match, rnd, token, True, message=_("The last entry was taken back."))
+    return _attempt(match, rnd, token, lambda: change(rnd, form.version.data),
+                    lambda: done(match, rnd))
+
+
+@bp.post("/match/<token>/round/<int:number>/undo")
+def undo(token: str, number: int):
+    return _versioned(token, number, service.undo, lambda match, rnd: _panel(
+        match, rnd, token, True, message=_("The last entry was taken back.")))
 
 
 @bp.post("/match/<token>/round/<int:number>/confirm")
 def confirm(token: str, number: int):
-    match = editable_match(token)
-    rnd = _round(match, number)
-    form = VersionForm()
-    if not form.validate():
-        return _panel(match, rnd, token, True, 422, form_errors=form.errors)
-    try:
-        service.confirm(rnd, form.version.data)
-    except service.StaleRound:
-        return _stale(match, rnd, token)
-    except service.RoundClosed as closed:
-        return _panel(match, rnd, token, True, 409, message=str(closed))
-    return redirect(url_for("matches.show", token=token), code=303)
+    return _versioned(token, number, service.confirm, lambda match, rnd: redirect(
+        url_for("matches.show", token=token), code=303))
 
 
 @bp.post("/match/<token>/round/<int:number>/tally")
@@ -213,10 +216,6 @@ def tally(token: str, number: int):
     except TallyError as error:
         return _panel(match, rnd, token, True, 422, tally_form=form,
                       form_errors={"tally": [str(error)]})
-    try:
-        service.record_tally(rnd, form.version.data, tallies)
-    except service.StaleRound:
-        return _stale(match, rnd, token)
-    except service.RoundClosed as closed:
-        return _panel(match, rnd, token, True, 409, message=str(closed))
-    return _panel(match, rnd, token, True)
+    return _attempt(match, rnd, token,
+                    lambda: service.record_tally(rnd, form.version.data, tallies),
+                    lambda: _panel(match, rnd, token, True))
