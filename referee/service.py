@@ -11,7 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import gettext as _
 from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
 
 from .extensions import db
 from .models import Event, Match, Player, Round
@@ -86,15 +88,24 @@ def current_round(match: Match) -> Round | None:
 
 
 def start_round(match: Match, mode: str) -> Round:
+    """The open round, or a new one. Two phones starting one at once get the same round."""
     if match.finished:
-        raise RoundClosed("the match is over")
+        raise RoundClosed(_("The match is over."))
     open_round = current_round(match)
     if open_round is not None:
         return open_round
     number = len(match.rounds) + 1
     rnd = Round(match=match, number=number, dealer=dealer_of(match, number), mode=mode)
     db.session.add(rnd)
-    db.session.commit()
+    try:
+        db.session.commit()
+    except IntegrityError:  # another phone created round `number` first
+        db.session.rollback()
+        db.session.refresh(match)
+        existing = next((r for r in match.rounds if r.number == number), None)
+        if existing is None:
+            raise
+        return existing
     return rnd
 
 
@@ -142,7 +153,7 @@ def _bump(rnd: Round, version: int, **values: Any) -> None:
 
 def _open(rnd: Round) -> None:
     if rnd.status != "open" or rnd.match.finished:
-        raise RoundClosed("this round is closed")
+        raise RoundClosed(_("This round is closed: it is confirmed, or the match is over."))
 
 
 def _append(rnd: Round, version: int, kind: str, data: dict[str, Any],
@@ -168,6 +179,11 @@ def record_table(rnd: Round, version: int, cards: Sequence[Card]) -> None:
     _append(rnd, version, "table", {"cards": [c.code for c in cards]})
 
 
+def judge_play(rnd: Round, play: Play) -> Verdict:
+    """The referee's verdict on a play in the round as it stands, recording nothing."""
+    return engine_round(rnd).check(play)
+
+
 def record_play(rnd: Round, version: int, play: Play, overrule: str | None = None) -> Outcome:
     """Judge the play; record it if legal (or overruled). Engine errors propagate."""
     check_version(rnd, version)
@@ -187,7 +203,7 @@ def undo(rnd: Round, version: int) -> None:
     """Take back the last event, as far back as the round's start."""
     _open(rnd)
     if not rnd.events:
-        raise RoundClosed("nothing to undo")
+        raise RoundClosed(_("There is nothing to undo: the round has just begun."))
     _bump(rnd, version)
     db.session.delete(rnd.events[-1])
     db.session.commit()
@@ -224,19 +240,21 @@ def record_tally(rnd: Round, version: int, tallies: Sequence[Tally]) -> None:
     check_version(rnd, version)
     data = {"tallies": [tally_json(t) for t in tallies]}
     if rnd.events:
-        raise RoundClosed("the tally is already entered; undo it to change it")
+        raise RoundClosed(_("The tally is already entered; take it back to change it."))
     _append(rnd, version, "tally", data)
 
 
 def tally_json(t: Tally) -> dict[str, Any]:
     return {"cards": t.cards, "spades": t.spades, "aces": [c.code for c in t.aces],
             "big_casino": t.big_casino, "little_casino": t.little_casino, "sweeps": t.sweeps,
-            "last_capture": t.last_capture, "mulle": t.mulle}
+            "last_capture": t.last_capture, "mulle": t.mulle,
+            "double_sweeps": t.double_sweeps}
 
 
 def tally_from_json(d: dict[str, Any]) -> Tally:
     return Tally(d["cards"], d["spades"], tuple(parse_cards(d["aces"])), d["big_casino"],
-                 d["little_casino"], d["sweeps"], d["last_capture"], d.get("mulle", 0))
+                 d["little_casino"], d["sweeps"], d["last_capture"], d.get("mulle", 0),
+                 double_sweeps=d.get("double_sweeps", 0))
 
 
 def confirm(rnd: Round, version: int) -> MatchResult:
@@ -244,7 +262,7 @@ def confirm(rnd: Round, version: int) -> MatchResult:
     check_version(rnd, version)
     found = round_result(rnd)
     if found is None:
-        raise RoundClosed("the round is not over yet")
+        raise RoundClosed(_("The round is not over yet."))
     result, outcome, tallies = found
     _open(rnd)
     _bump(rnd, version, status="confirmed")
@@ -255,6 +273,7 @@ def confirm(rnd: Round, version: int) -> MatchResult:
         "spades": [t.spades for t in tallies],
         "cards": [t.cards for t in tallies],
         "explanation": result.explanation + outcome.explanation,
+        "match_note": outcome.explanation,
         "carry": result.carry,
         "scores": outcome.scores,
     }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Flask
+from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
 
 from .rules.cards import RANKS, Card, Suit
@@ -27,7 +28,20 @@ def item_html(item: Card | Build) -> Markup:
     return card_html(item)
 
 
+CATEGORY_LABELS = {
+    "cards": _l("most cards"),
+    "spades": _l("spades"),
+    "aces": _l("aces"),
+    "big_casino": _l("10♦ (big casino)"),
+    "little_casino": _l("2♠ (little casino)"),
+    "last_capture": _l("last capture"),
+    "sweeps": _l("sweeps"),
+    "mulle": _l("mulle"),
+}
+
+
 def register(app: Flask) -> None:
     app.jinja_env.filters["card"] = card_html
     app.jinja_env.filters["item"] = item_html
-    app.jinja_env.globals.update(SUITS=list(Suit), RANKS=RANKS, Card=Card)
+    app.jinja_env.globals.update(SUITS=list(Suit), RANKS=RANKS, Card=Card,
+                                 CATEGORY_LABELS=CATEGORY_LABELS)

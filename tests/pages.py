@@ -42,7 +42,8 @@ def version(token, number) -> int:
 
 def lay_table(client, token, number, cards):
     return client.post(f"/match/{token}/round/{number}/table",
-                       data={"table": list(cards), "version": version(token, number)})
+                       data={"table": list(cards), "version": version(token, number)},
+                       follow_redirects=True)
 
 
 def post_play(client, token, number, card, action="trail", refs=(), value=None,
@@ -55,7 +56,7 @@ def post_play(client, token, number, card, action="trail", refs=(), value=None,
     if overrule is not None:
         data["reason"] = overrule
     return client.post(f"/match/{token}/round/{number}/{path}", data=data,
-                       headers=headers or {})
+                       headers=headers or {}, follow_redirects=True)
 
 
 def text(response) -> str:

@@ -177,11 +177,11 @@ def test_tally_round_scores_the_counts(client):
     token = new_match(client)
     number = start_round(client, token, "tally")
     response = client.post(f"/match/{token}/round/{number}/tally",
-                           data=tally_data(token, number, SWEDISH_SIDES))
+                           data=tally_data(token, number, SWEDISH_SIDES), follow_redirects=True)
     assert response.status_code == 200
     page = plain(response)
     # 1 cards + 2 spades + 2 aces + 2 big + 1 last + 2 sweeps = 10; 2 aces + 1 little = 3
-    assert "total 10 3" in page
+    assert "round 10 3" in page
     confirm = client.post(f"/match/{token}/round/{number}/confirm",
                           data={"version": version(token, number)})
     assert confirm.status_code == 303
@@ -194,7 +194,7 @@ def test_tally_that_does_not_add_up_is_refused(client):
     number = start_round(client, token, "tally")
     sides = [dict(SWEDISH_SIDES[0], cards=30), SWEDISH_SIDES[1]]
     response = client.post(f"/match/{token}/round/{number}/tally",
-                           data=tally_data(token, number, sides))
+                           data=tally_data(token, number, sides), follow_redirects=True)
     assert response.status_code == 422
     assert "the cards add up to 55, not 52" in plain(response)
     assert match_of(token).rounds[0].events == []
@@ -205,14 +205,15 @@ def test_tally_with_an_ace_on_two_sides_is_refused(client):
     number = start_round(client, token, "tally")
     sides = [SWEDISH_SIDES[0], dict(SWEDISH_SIDES[1], aces=["AD", "AS"])]
     response = client.post(f"/match/{token}/round/{number}/tally",
-                           data=tally_data(token, number, sides))
+                           data=tally_data(token, number, sides), follow_redirects=True)
     assert response.status_code == 422
     assert "AS appears twice" in plain(response)
 
 
 def _tally_round(client, token, sides):
     number = start_round(client, token, "tally")
-    client.post(f"/match/{token}/round/{number}/tally", data=tally_data(token, number, sides))
+    client.post(f"/match/{token}/round/{number}/tally", data=tally_data(token, number, sides),
+                follow_redirects=True)
     return client.post(f"/match/{token}/round/{number}/confirm",
                        data={"version": version(token, number)})
 

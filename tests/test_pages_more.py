@@ -94,7 +94,7 @@ def test_live_counters_per_side(client):
 def _tally_round(client, token, sides):
     number = start_round(client, token, "tally")
     response = client.post(f"/match/{token}/round/{number}/tally",
-                           data=tally_data(token, number, sides))
+                           data=tally_data(token, number, sides), follow_redirects=True)
     assert response.status_code == 200, plain(response)
     return client.post(f"/match/{token}/round/{number}/confirm",
                        data={"version": version(token, number)})

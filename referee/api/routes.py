@@ -309,8 +309,6 @@ def _read_tallies(raw_value: Any, rules: Rules, sides: int) -> list[Tally]:
                            "last_capture", "mulle", "double_sweeps"), field + ".")
         cards = read_int(entry.get("cards", 0), f"{field}.cards", 0, 52 * packs)
         spades = read_int(entry.get("spades", 0), f"{field}.spades", 0, 13 * packs)
-        if spades > cards:
-            raise BadInput("a side cannot have more spades than cards", f"{field}.spades")
         ace_cards = []
         for j, code in enumerate(read_list(entry.get("aces", []), f"{field}.aces", 4 * packs)):
             card = read_card(code, f"{field}.aces[{j}]")

@@ -27,15 +27,19 @@ def _card(form, field) -> None:
 class VersionForm(FlaskForm):
     """Any change to a round names the version of the page it was made on."""
 
-    version = IntegerField(validators=[InputRequired(), NumberRange(min=0)])
+    version = IntegerField(validators=[InputRequired(), NumberRange(min=0, max=2**31 - 1)])
 
 
 class TableForm(VersionForm):
     table = SelectMultipleField(_l("First table cards"), validate_choice=False)
+    # with two packs a card may lie on the table twice: its second copy is typed here
+    twins = StringField(_l("Second copies (two packs)"), validators=[Optional(),
+                                                                    Length(max=200)])
 
     def cards(self) -> list[Card]:
         out = []
-        for code in self.table.data or []:
+        codes = list(self.table.data or []) + (self.twins.data or "").replace(",", " ").split()
+        for code in codes:
             try:
                 out.append(Card.parse(code))
             except CardError as error:
@@ -66,8 +70,10 @@ class SideTallyForm(FlaskForm):
     little_casino = IntegerField(_l("2♠"), default=0, validators=[Optional(), NumberRange(0, 2)])
     sweeps = IntegerField(_l("Sweeps"), default=0, validators=[Optional(), NumberRange(0, 52)])
     last_capture = BooleanField(_l("Last capture"))
-    mulle = IntegerField(_l("Mulle points"), default=0, validators=[Optional(),
-                                                                    NumberRange(0, 500)])
+    # Mulle: how many mulles (5 points each); Kortspelshandboken: the mulle points
+    mulle = IntegerField(_l("Mulle"), default=0, validators=[Optional(), NumberRange(0, 500)])
+    double_sweeps = IntegerField(_l("Dubbeltabbe"), default=0,
+                                 validators=[Optional(), NumberRange(0, 52)])
 
 
 class TallyForm(VersionForm):

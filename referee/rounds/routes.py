@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from types import SimpleNamespace
 from typing import Any
 
-from flask import abort, redirect, url_for
+from flask import abort, flash, get_flashed_messages, redirect, url_for
 from flask_babel import gettext as _
 
 from .. import service
@@ -15,7 +16,8 @@ from ..rules.cards import BIG_CASINO, LITTLE_CASINO
 from ..rules.round import DuplicateCard, RoundError
 from ..rules.scoring import Tally, TallyError, validate_tallies
 from ..rules.turn import Action, Play, Verdict
-from ..web import editable_match, match_by_token, render
+from ..rules.variants import MulleScoring
+from ..web import editable_match, match_by_token, render, wants_fragment
 from . import bp
 from .forms import PlayForm, TableForm, TallyForm, VersionForm, ace_boxes, aces_of
 
@@ -31,7 +33,19 @@ def _round(match: Match, number: int) -> Round:
 def show(token: str, number: int):
     match, can_edit = match_by_token(token)
     rnd = _round(match, number)
-    return _panel(match, rnd, token, can_edit)
+    extra: dict[str, Any] = {}
+    for category, item in get_flashed_messages(with_categories=True):
+        if category == "verdict" and isinstance(item, dict):
+            extra["verdict"] = SimpleNamespace(**item)
+        elif category == "message":
+            extra["message"] = item
+    return _panel(match, rnd, token, can_edit, **extra)
+
+
+@bp.get("/match/<token>/round/<int:number>/<any(table, play, overrule, undo, confirm, tally):what>")
+def reopen(token: str, number: int, what: str):
+    """A reloaded or restored form address: back to the round page."""
+    return redirect(url_for("rounds.show", token=token, number=number), code=303)
 
 
 def _panel(match: Match, rnd: Round, token: str, can_edit: bool, status: int = 200,
@@ -103,12 +117,14 @@ def table(token: str, number: int):
     except (ValueError, RoundError) as error:
         return _panel(match, rnd, token, True, 422, form_errors={"table": [str(error)]},
                       chosen={"table": form.table.data or []})
-    return _panel(match, rnd, token, True)
+    return _done(match, rnd, token)
 
 
 def _play_from(form: PlayForm) -> Play:
-    return Play(form.card.card, Action(form.action.data), tuple(form.refs.data or ()),
-                form.value.data)
+    action = Action(form.action.data)
+    refs = () if action is Action.TRAIL else tuple(form.refs.data or ())  # a trail takes nothing
+    value = form.value.data if action in (Action.BUILD, Action.DOUBLE) else None
+    return Play(form.card.card, action, refs, value)
 
 
 @bp.post("/match/<token>/round/<int:number>/play")
@@ -130,7 +146,13 @@ def _record(token: str, number: int, overrule: bool):
         return _panel(match, rnd, token, True, 422, form_errors=form.errors, chosen=chosen)
     reason = (form.reason.data or "").strip() or None
     if overrule and not reason:
-        return _panel(match, rnd, token, True, 422, chosen=chosen,
+        try:
+            verdict = service.judge_play(rnd, _play_from(form))
+        except RoundError as error:
+            return _panel(match, rnd, token, True, 422, form_errors={"card": [str(error)]},
+                          chosen=chosen)
+        return _panel(match, rnd, token, True, 422, chosen=chosen, verdict=verdict,
+                      refused=_refused(form, verdict),
                       form_errors={"reason": [_("Say why the table overrules the referee.")]})
     try:
         outcome = service.record_play(rnd, form.version.data, _play_from(form),
@@ -148,7 +170,24 @@ def _record(token: str, number: int, overrule: bool):
     if not outcome.recorded:
         return _panel(match, rnd, token, True, 422, verdict=outcome.verdict,
                       refused=_refused(form, outcome.verdict), chosen=chosen)
-    return _panel(match, rnd, token, True, verdict=outcome.verdict)
+    if overrule:
+        return _done(match, rnd, token, message=_(
+            "Recorded as the table ruled: %(reason)s", reason=reason))
+    return _done(match, rnd, token, verdict=outcome.verdict)
+
+
+def _done(match: Match, rnd: Round, token: str, verdict: Verdict | None = None,
+          message: str | None = None):
+    """A change went through: htmx gets the new panel; a plain form is redirected to the
+    round page (so a reload does not send it again), the verdict carried in a flash."""
+    if wants_fragment():
+        return _panel(match, rnd, token, True, verdict=verdict, message=message)
+    if verdict is not None:
+        flash({"legal": verdict.legal, "reason": verdict.reason, "sweep": verdict.sweep,
+               "pending": list(verdict.pending)}, "verdict")
+    if message:
+        flash(message, "message")
+    return redirect(url_for("rounds.show", token=token, number=rnd.number), code=303)
 
 
 def _refused(form: PlayForm, verdict: Verdict) -> dict[str, Any]:
@@ -181,8 +220,8 @@ def _versioned(token: str, number: int, change, done):
 
 @bp.post("/match/<token>/round/<int:number>/undo")
 def undo(token: str, number: int):
-    return _versioned(token, number, service.undo, lambda match, rnd: _panel(
-        match, rnd, token, True, message=_("The last entry was taken back.")))
+    return _versioned(token, number, service.undo, lambda match, rnd: _done(
+        match, rnd, token, message=_("The last entry was taken back.")))
 
 
 @bp.post("/match/<token>/round/<int:number>/confirm")
@@ -205,10 +244,12 @@ def tally(token: str, number: int):
     if not form.validate():
         return _panel(match, rnd, token, True, 422, form_errors=form.errors, tally_form=form)
     entries = form.sides.entries[:sides]
+    per_mulle = 5 if rules.variant.mulle is MulleScoring.FIVE else 1
     tallies = [
         Tally(e.cards.data, e.spades.data, tuple(aces_of(e.aces.data or [])),
               e.big_casino.data or 0, e.little_casino.data or 0, e.sweeps.data or 0,
-              bool(e.last_capture.data), (e.mulle.data or 0))
+              bool(e.last_capture.data), per_mulle * (e.mulle.data or 0),
+              double_sweeps=e.double_sweeps.data or 0)
         for e in (entry.form for entry in entries)
     ]
     try:
@@ -218,4 +259,4 @@ def tally(token: str, number: int):
                       form_errors={"tally": [str(error)]})
     return _attempt(match, rnd, token,
                     lambda: service.record_tally(rnd, form.version.data, tallies),
-                    lambda: _panel(match, rnd, token, True))
+                    lambda: _done(match, rnd, token))

@@ -429,6 +429,11 @@ def validate_tallies(tallies: Sequence[Tally], packs: int) -> None:
     if sum(1 for t in tallies if t.last_capture) > 1:
         raise TallyError("only one side can have the last capture", "tallies")
     for i, t in enumerate(tallies):
+        if t.double_sweeps > t.sweeps:
+            raise TallyError("a dubbeltabbe is one of the side's sweeps: no more of them than "
+                             "sweeps", f"tallies[{i}].double_sweeps")
+        if t.spades > t.cards:
+            raise TallyError("a side cannot have more spades than cards", f"tallies[{i}].spades")
         least = len(t.aces) + t.big_casino + t.little_casino
         if least > t.cards:
             raise TallyError("a side has fewer cards than its aces and casinos",

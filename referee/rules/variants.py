@@ -209,10 +209,9 @@ class Rules:
             raise OptionError("Krypkasino has no majorities to carry over", "tie_carry_over")
         multiple = flag("multiple_builds", building is Building.ANGLO)
         raise_own = flag("raise_own_build", building in (Building.DANISH, Building.ANGLO))
-        if ("multiple_builds" in options or "raise_own_build" in options) and (
-            building is Building.NONE
-        ):
-            raise OptionError(f"{v.name} is played without building", "multiple_builds")
+        for name in ("multiple_builds", "raise_own_build"):
+            if name in options and building is Building.NONE:
+                raise OptionError(f"{v.name} is played without building", name)
         spade_five = flag("spade_five_clears", v.spade_five_clears)
         if spade_five and v.reverse:
             raise OptionError("the 5♠ rule does not apply to Krypkasino", "spade_five_clears")
@@ -293,6 +292,23 @@ class Rules:
         if card.ace and not self.most_aces:
             points += v.ace
         return points
+
+    @property
+    def categories(self) -> tuple[str, ...]:
+        """The point categories this game can score, in score-sheet order."""
+        v = self.variant
+        scored = {
+            "cards": v.most_cards > 0,
+            "spades": v.most_spades > 0 or v.spade_scoring is not SpadeScoring.MAJORITY
+            or v.reverse,
+            "aces": v.ace > 0 or v.reverse,
+            "big_casino": v.big_casino > 0 or v.reverse,
+            "little_casino": v.little_casino > 0 or v.reverse,
+            "last_capture": v.last_capture > 0,
+            "sweeps": self.sweeps_score or v.reverse,
+            "mulle": v.mulle is not MulleScoring.NONE,
+        }
+        return tuple(name for name, on in scored.items() if on)
 
     def with_options(self, **options: Any) -> Rules:
         return replace(self, **options)
