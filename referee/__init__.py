@@ -49,6 +49,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI=os.environ.get("DATABASE_URL", default_db),
         MAX_CONTENT_LENGTH=256 * 1024,
+        # a form stays valid for a whole evening at the table
+        WTF_CSRF_TIME_LIMIT=24 * 3600,
     )
     if config:
         app.config.from_mapping(config)

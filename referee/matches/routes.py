@@ -8,7 +8,6 @@ from flask_babel import gettext as _
 from .. import service
 from ..main import remember
 from ..rules.round import sides_of
-from ..rules.scoring import CATEGORIES
 from ..rules.variants import VARIANTS, OptionError
 from ..web import editable_match, match_by_token, render
 from . import bp
@@ -65,8 +64,8 @@ def _label(match) -> str:
 @bp.get("/match/<token>")
 def show(token: str):
     match, can_edit = match_by_token(token)
-    if can_edit:
-        remember(token, _label(match))
+    label = _label(match) if can_edit else _("%(match)s, watching", match=_label(match))
+    remember(token, label)
     return render("matches/show.html", "board", **board(match, can_edit, token))
 
 
@@ -86,7 +85,6 @@ def board(match, can_edit: bool, token: str) -> dict:
         "side_names": names,
         "rounds": rounds,
         "totals": totals,
-        "categories": CATEGORIES,
         "open_round": open_round,
         "next_dealer": match.players[service.dealer_of(match, next_number)].name,
         "can_edit": can_edit,

@@ -133,8 +133,10 @@ def _most(
             return [], [f"most {noun} tied ({shown}): {pot} point{'s' * (pot != 1)} carried over"]
         return [], [f"most {noun} tied ({shown}): nobody scores"]
     side = leaders[0]
+    ordered = " v ".join(str(c) for c in [counts[side], *sorted(
+        (c for i, c in enumerate(counts) if i != side), reverse=True)])
     return [Credit(side, label, pot)], [
-        f"{names[side]} has most {noun} ({shown}): {pot} point{'s' * (pot != 1)}"
+        f"{names[side]} has most {noun} ({ordered}): {pot} point{'s' * (pot != 1)}"
     ]
 
 
