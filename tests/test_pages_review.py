@@ -120,7 +120,7 @@ def test_mulle_tally_counts_mulles_five_each(client):
     number = start_round(client, token, "tally")
     aces = ["AS", "AC", "AH", "AD"]
     sides = [
-        {"cards": 60, "spades": 14, "aces": aces + ["AS2"], "big_casino": 2,
+        {"cards": 60, "spades": 14, "aces": [*aces, "AS2"], "big_casino": 2,
          "little_casino": 2, "mulle": 2, "last_capture": True},
         {"cards": 44, "spades": 12, "aces": ["AC2", "AH2", "AD2"], "big_casino": 0,
          "little_casino": 0, "mulle": 0},
