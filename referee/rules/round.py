@@ -127,9 +127,13 @@ def sides_of(rules: Rules, players: int) -> list[list[int]]:
     if wanted is False:
         return [[seat] for seat in range(players)]
     count = players // 2 if wanted is True else wanted
-    if players < 4 or count < 2 or players % count or players // count < 2:
+    if players < 4:
         raise OptionError(
-            f"{players} players cannot sit as {count} partnerships", "partnerships"
+            f"partnerships need at least 4 players, not {players}", "partnerships"
+        )
+    if players % count or players // count < 2:
+        raise OptionError(
+            f"{players} players cannot sit as {count} sides of equal size", "partnerships"
         )
     return [list(range(side, players, count)) for side in range(count)]
 
