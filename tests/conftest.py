@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from referee import create_app
@@ -13,7 +15,8 @@ def app():
     app = create_app(
         {
             "TESTING": True,
-            "SQLALCHEMY_DATABASE_URI": "sqlite://",
+            # TEST_DATABASE_URL runs the suite on another database (PostgreSQL)
+            "SQLALCHEMY_DATABASE_URI": os.environ.get("TEST_DATABASE_URL", "sqlite://"),
             "WTF_CSRF_ENABLED": False,
         }
     )

@@ -124,6 +124,7 @@ def test_csrf_token_is_required_for_every_change():
         assert response.status_code == 400
         assert "expired" in plain(response) or "CSRF" in plain(response)
         assert db.session.query(Match).count() == 0
+        db.session.remove()
         db.drop_all()
 
 
@@ -141,6 +142,7 @@ def test_csrf_header_from_htmx_is_accepted():
                                data={"variant": "swedish", "players": "2",
                                      "first_dealer": "1", "names-0": "A", "names-1": "B"})
         assert response.status_code == 303
+        db.session.remove()
         db.drop_all()
 
 

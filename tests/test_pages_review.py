@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import threading
 
 from pages import lay_table, match_of, new_match, plain, post_play, round_of, start_round, text
@@ -194,7 +195,8 @@ def test_error_inside_an_htmx_swap_offers_to_reload(client):
 
 def test_two_phones_starting_a_round_at_once_get_the_same_round(tmp_path):
     app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False,
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'start.sqlite'}"})
+                      "SQLALCHEMY_DATABASE_URI": os.environ.get("TEST_DATABASE_URL")
+                      or f"sqlite:///{tmp_path / 'start.sqlite'}"})
     with app.app_context():
         db.create_all()
         token = new_match(app.test_client())
@@ -216,4 +218,5 @@ def test_two_phones_starting_a_round_at_once_get_the_same_round(tmp_path):
     assert {a.headers["Location"] for a in answers} == {f"/match/{token}/round/1"}
     with app.app_context():
         assert len(match_of(token).rounds) == 1
+        db.session.remove()
         db.drop_all()

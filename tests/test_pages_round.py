@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import threading
 
 from pages import (
@@ -227,7 +228,8 @@ def test_whole_round_through_the_pages_then_confirm(client):
 
 def test_two_phones_sending_the_same_turn_at_once_record_exactly_one(tmp_path):
     app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False,
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'race.sqlite'}"})
+                      "SQLALCHEMY_DATABASE_URI": os.environ.get("TEST_DATABASE_URL")
+                      or f"sqlite:///{tmp_path / 'race.sqlite'}"})
     with app.app_context():
         db.create_all()
         client = app.test_client()
@@ -254,4 +256,5 @@ def test_two_phones_sending_the_same_turn_at_once_record_exactly_one(tmp_path):
         rnd = round_of(token, number)
         assert [e.kind for e in rnd.events] == ["table", "play"]
         assert rnd.version == old + 1
+        db.session.remove()
         db.drop_all()
