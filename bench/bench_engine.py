@@ -79,6 +79,17 @@ def main() -> None:
 
     app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://"})
     client = app.test_client()
+    # the worst positions we know: many small cards, two packs; each must stay < 1 s
+    small = [f"{r}{s}" for r in ("A", "2", "3") for s in "SHDC"] * 2
+    hostile = [
+        ("krypkasino", small, {"card": "KD", "action": "trail"}),
+        ("mulle", small, {"card": "KD", "action": "capture", "take": small[:12]}),
+        ("swedish", [c.code for c in pack()[1:]], {"card": "AS", "action": "trail"}),
+    ]
+    for variant, table, play in hostile:
+        body = {"variant": variant, "table": table, "play": play}
+        samples = timed(lambda b=body: client.post("/api/v1/check", json=b), 3)
+        show(f"hostile /check: {variant}, {len(table)} table cards", samples, 1000.0)
     for variant in ("swedish", "danish"):
         bodies = [_round_body(variant, rng) for _ in range(10)]
         for body in bodies:
