@@ -313,6 +313,25 @@ class Round:
         self._can_play(play, player)
         return judge(self.spot(), play, hand)
 
+    def can_play(self, play: Play, player: int | None = None) -> bool:
+        """Would :meth:`play` accept this play? (Never raises.)
+
+        >>> from .variants import get_rules
+        >>> from .cards import parse_cards
+        >>> r = Round(get_rules("swedish"), players=2, dealer=1)
+        >>> r.start(parse_cards(["9S", "6C", "3D", "5H"]))
+        >>> r.can_play(Play(Card.parse("9H"), Action.CAPTURE, (0,)))
+        True
+        >>> r.can_play(Play(Card.parse("9S"), Action.TRAIL))  # on the table already
+        False
+        """
+        try:
+            self._can_play(play, player)
+        except RoundError:
+            return False
+        return self.wrong_turn(player) is None and judge(
+            self.spot(), play, alternatives=False).legal
+
     def _can_play(self, play: Play, player: int | None) -> None:
         if not self.started:
             raise RoundError("lay out the first table cards before the first play")
