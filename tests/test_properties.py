@@ -22,18 +22,7 @@ COMMON = {
     "suppress_health_check": [HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 }
 
-CHECK_VARIANTS = (
-    "swedish",
-    "finnish",
-    "norwegian",
-    "danish",
-    "classic",
-    "royal",
-    "overspader",
-    "mulle",
-    "mulle-glimne",
-    "krypkasino",
-)
+CHECK_VARIANTS = ref.VARIANTS
 # Variants whose default building mode is not "none" (RULES 3.2): only these
 # get build objects on the table.
 BUILDING = frozenset({"norwegian", "danish", "classic", "royal", "mulle-glimne"})
