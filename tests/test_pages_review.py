@@ -220,3 +220,12 @@ def test_two_phones_starting_a_round_at_once_get_the_same_round(tmp_path):
         assert len(match_of(token).rounds) == 1
         db.session.remove()
         db.drop_all()
+
+
+def test_starting_a_round_needs_a_known_mode(client):
+    token = new_match(client)
+    for data in ({}, {"mode": "poker"}):
+        response = client.post(f"/match/{token}/rounds", data=data)
+        assert response.status_code == 400
+        assert "play by play or tally only" in plain(response)
+    assert match_of(token).rounds == []

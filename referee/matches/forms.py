@@ -88,3 +88,12 @@ class NewMatchForm(FlaskForm):
         elif self.partnerships.data in ("2", "3"):
             options["partnerships"] = int(self.partnerships.data)
         return options
+
+
+class StartRoundForm(FlaskForm):
+    """The next round: recorded play by play, or only its tallies."""
+
+    mode = RadioField(_l("How to record the round"),
+                      choices=[SelectChoice("play", _l("Play by play")),
+                               SelectChoice("tally", _l("Only the tallies"))],
+                      validators=[InputRequired()])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import abort, redirect, request, url_for
+from flask import abort, redirect, url_for
 from flask_babel import gettext as _
 
 from .. import service
@@ -11,7 +11,7 @@ from ..rules.round import sides_of
 from ..rules.variants import VARIANTS, OptionError
 from ..web import editable_match, match_by_token, render
 from . import bp
-from .forms import HOUSE_RULES, NewMatchForm
+from .forms import HOUSE_RULES, NewMatchForm, StartRoundForm
 
 
 @bp.route("/matches/new", methods=["GET", "POST"])
@@ -96,11 +96,11 @@ def board(match, can_edit: bool, token: str) -> dict:
 @bp.post("/match/<token>/rounds")
 def start_round(token: str):
     match = editable_match(token)
-    mode = request.form.get("mode", "play")
-    if mode not in ("play", "tally"):
+    form = StartRoundForm()
+    if not form.validate():
         abort(400, _("Choose play by play or tally only."))
     try:
-        rnd = service.start_round(match, mode)
+        rnd = service.start_round(match, form.mode.data)
     except service.RoundClosed:
         abort(409, _("The match is over; start a rematch instead."))
     return redirect(url_for("rounds.show", token=token, number=rnd.number), code=303)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from .cards import FIVE_OF_SPADES, Card
 from .partition import TooComplex, greedy_packing, max_packings, some_group, split_exact
@@ -57,9 +58,8 @@ class Group:
             return self.items[0].label
         parts = []
         for item, value in zip(self.items, self.values, strict=True):
-            assert isinstance(item, Card)
-            shown = item.symbol
-            if value != item.rank:
+            shown = cast(Card, item).symbol
+            if value != cast(Card, item).rank:
                 shown += f"({value})"
             parts.append(shown)
         return "+".join(parts)
@@ -101,8 +101,7 @@ def _leftover_text(rules: Rules, table: Sequence[Item], take: Sequence[int], val
     """Why the taken items do not make ``value``s: what is left over at best."""
     wrong = [table[i] for i in take if isinstance(table[i], Build) and table[i].value != value]
     if wrong:
-        build = wrong[0]
-        assert isinstance(build, Build)
+        build = cast(Build, wrong[0])
         return f"a {build.label} can only be taken whole, by a card that captures {build.value}"
     loose = [i for i in take if not isinstance(table[i], Build)]
     cards = [table[i] for i in loose]

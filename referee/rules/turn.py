@@ -23,6 +23,7 @@ import enum
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 from .capture import Capture, Group, can_capture, capture_options, check_capture
 from .cards import Card, pack
@@ -201,8 +202,7 @@ def _build(spot: Spot, play: Play, options: tuple[tuple[int, ...], ...]) -> Verd
     builds = [i for i in play.refs if isinstance(table[i], Build)]
     loose = [i for i in play.refs if not isinstance(table[i], Build)]
     if builds:
-        target = table[builds[0]]
-        assert isinstance(target, Build)
+        target = cast(Build, table[builds[0]])
         if play.value is not None and play.value == target.value:
             return _double(spot, play, options)
         return _raise(spot, play, target, builds, loose)
@@ -314,8 +314,7 @@ def _double(spot: Spot, play: Play, options: tuple[tuple[int, ...], ...]) -> Ver
             "double",
         )
     for i in builds:
-        b = table[i]
-        assert isinstance(b, Build)
+        b = cast(Build, table[i])
         if b.owner == spot.player and not rules.raise_own_build:
             raise _Illegal(f"in {rules.variant.name} you may not add to your own build",
                            "double")
