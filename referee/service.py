@@ -221,15 +221,20 @@ def tally_result(rnd: Round, tallies: Sequence[Tally]) -> tuple[RoundScore, Matc
     return result, settle(rules, before, result, names, [t.spades for t in tallies])
 
 
-def round_result(rnd: Round) -> tuple[RoundScore, MatchResult, list[Tally]] | None:
-    """The points of a round that is over (or decided), else None."""
+def round_result(
+    rnd: Round, game: EngineRound | None = None
+) -> tuple[RoundScore, MatchResult, list[Tally]] | None:
+    """The points of a round that is over (or decided), else None.
+
+    ``game`` is the round already replayed, when the caller has it.
+    """
     if rnd.mode == "tally":
         event = next((e for e in rnd.events if e.kind == "tally"), None)
         if event is None:
             return None
         tallies = [tally_from_json(t) for t in event.data["tallies"]]
         return (*tally_result(rnd, tallies), tallies)
-    game = engine_round(rnd)
+    game = game or engine_round(rnd)
     if not game.finished and game.decided is None:
         return None
     result, outcome = game.score(carry_before(rnd.match, rnd.number))

@@ -21,7 +21,7 @@ from referee.rules.scoring import (
     validate_tallies,
 )
 from referee.rules.turn import Spot, judge
-from referee.rules.variants import VARIANTS, OptionError, Rules
+from referee.rules.variants import VARIANTS, MulleScoring, OptionError, Rules
 
 from .schema import (
     BadInput,
@@ -249,17 +249,17 @@ def _side_list(body: dict[str, Any], key: str, sides: int) -> list[Any]:
 
 
 def _mulle_points(rules: Rules, value: Any, field: str) -> int:
-    scheme = rules.variant.mulle.value
-    if scheme == "none":
+    scheme = rules.variant.mulle
+    if scheme is MulleScoring.NONE:
         raise BadInput(f"{rules.variant.name} has no mulle", field)
     if isinstance(value, list):
         total = 0
         for j, code in enumerate(read_list(value, field, 52)):
             card = read_card(code, f"{field}[{j}]")
-            total += 5 if scheme == "five" else max(rules.hand_values(card))
+            total += 5 if scheme is MulleScoring.FIVE else max(rules.hand_values(card))
         return total
     count = read_int(value, field, 0, 52)
-    if scheme != "five":
+    if scheme is not MulleScoring.FIVE:
         raise BadInput("list the cards that made each mulle; it scores their value", field)
     return 5 * count
 

@@ -65,14 +65,14 @@ def panel_context(match: Match, rnd: Round, token: str, can_edit: bool) -> dict[
         "message": None, "form_errors": {}, "chosen": {},
         "live": rnd.status == "open" and not match.finished,
     }
-    result = service.round_result(rnd)
+    game = service.engine_round(rnd) if rnd.mode == "play" else None
+    result = service.round_result(rnd, game)
     if result is not None:
         score, outcome, tallies = result
         context.update(score=score, outcome=outcome, tallies=tallies)
-    if rnd.mode == "tally":
+    if game is None:
         context["ace_boxes"] = ace_boxes(rules.packs)
         return context
-    game = service.engine_round(rnd)
     table = list(game.table)
     out = [code for code, n in Counter(c.code for c in game.seen.elements()).items()
            if n >= rules.packs]

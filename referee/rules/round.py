@@ -225,8 +225,6 @@ class Round:
         self.obligations: list[_Obligation] = []
         self.must_capture: set[int] = set()
         self.decided: MatchResult | None = None
-        self.leftover: list[Card] = []
-        self.sisten_sweep = False
 
     # -- events ---------------------------------------------------------------
     def start(self, table: Sequence[Card]) -> None:
@@ -388,10 +386,10 @@ class Round:
             if sweep:
                 self._sweep(seat, side, index, deal, play.card, before)
             self._mulle(side, play.card, verdict.taken[1:], before, play)
-            credited = immediate_points(self.rules, verdict.taken)
-            if credited:
-                self.immediate[side] += credited
-                self.immediate_steps.append(self._immediate_credits(side, verdict.taken))
+            credits = self._immediate_credits(side, verdict.taken)
+            if credits:
+                self.immediate[side] += sum(c.points for c in credits)
+                self.immediate_steps.append(credits)
         # obligations of a builder
         if verdict.kind in ("build", "raise", "double") and self.rules.building is Building.DANISH:
             self.must_capture.add(seat)
@@ -493,16 +491,15 @@ class Round:
     def _end_of_round(self) -> None:
         if self.last_capturer is not None:
             side = self.side_of[self.last_capturer]
-            self.leftover = [c for item in self.table for c in item_cards(item)]
-            self.piles[side].extend(self.leftover)
+            leftover = [c for item in self.table for c in item_cards(item)]
+            self.piles[side].extend(leftover)
             last = self.records[-1]
             if self.rules.sisten_is_sweep and not (
                 last.sweep and last.player == self.last_capturer
             ):
-                self.sisten_sweep = True
                 self.sweeps[side].append(Sweep(last.index, self.deal, True, "sisten"))
-            if self.leftover:
-                credits = self._immediate_credits(side, self.leftover)
+            if leftover:
+                credits = self._immediate_credits(side, leftover)
                 if credits:
                     self.immediate_steps.append(credits)
             self.table = []
