@@ -1,20 +1,44 @@
 """The database: matches, players, rounds and each round's append-only event log.
 
-The event log is the truth. The state of a round is always the engine replaying
-its events (see :mod:`referee.service`); nothing derived is stored, except the
-result a table confirmed at the end of a round.
+The event log is the truth: each row is one of the engine's typed events
+(:mod:`referee.rules.events`), read back by :attr:`Event.event`. The state of a
+round is always the engine replaying its events (see :mod:`referee.service`);
+the round's ``status`` and confirmed ``result`` are kept beside the log for the
+scoreboard, and are rebuilt from it and tested equal to it.
 """
 
 from __future__ import annotations
 
+import enum
 import secrets
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, DateTime, Enum, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
+from .rules.events import Event as EngineEvent
+from .rules.events import EventKind, event_from_json
+from .rules.scoring import RoundResult
+
+
+class RoundMode(enum.StrEnum):
+    """How a round is recorded: play by play, or only its end-of-round tallies."""
+
+    PLAY = "play"
+    TALLY = "tally"
+
+
+class RoundStatus(enum.StrEnum):
+    OPEN = "open"
+    CONFIRMED = "confirmed"
+
+
+def _enum(kind: type[enum.StrEnum]) -> Enum:
+    """A string column holding the enum's values (no database enum type)."""
+    return Enum(kind, native_enum=False, create_constraint=False, length=10,
+                values_callable=lambda members: [m.value for m in members])
 
 
 def new_token() -> str:
@@ -44,8 +68,8 @@ class Match(db.Model):
     players: Mapped[list[Player]] = relationship(
         back_populates="match", order_by="Player.seat", cascade="all, delete-orphan"
     )
-    rounds: Mapped[list[Round]] = relationship(
-        back_populates="match", order_by="Round.number", cascade="all, delete-orphan"
+    rounds: Mapped[list[RoundRow]] = relationship(
+        back_populates="match", order_by="RoundRow.number", cascade="all, delete-orphan"
     )
 
     @property
@@ -68,7 +92,9 @@ class Player(db.Model):
     match: Mapped[Match] = relationship(back_populates="players")
 
 
-class Round(db.Model):
+class RoundRow(db.Model):
+    """A round of a match; its events are the truth of what happened in it."""
+
     __tablename__ = "round"
     __table_args__ = (UniqueConstraint("match_id", "number"),)
 
@@ -76,22 +102,40 @@ class Round(db.Model):
     match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"))
     number: Mapped[int] = mapped_column(Integer)  # from 1
     dealer: Mapped[int] = mapped_column(Integer)
-    mode: Mapped[str] = mapped_column(String(10))  # "play" or "tally"
-    status: Mapped[str] = mapped_column(String(10), default="open")  # open, confirmed
+    mode: Mapped[RoundMode] = mapped_column(_enum(RoundMode))
+    status: Mapped[RoundStatus] = mapped_column(_enum(RoundStatus), default=RoundStatus.OPEN)
     # optimistic concurrency: every change to the event log bumps it
     version: Mapped[int] = mapped_column(Integer, default=0)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
-    # the confirmed result: per-side points by category, totals, explanation
-    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # the confirmed result (RoundResult.to_json): points by side and category, totals ...
+    result_json: Mapped[dict[str, Any] | None] = mapped_column("result", JSON, nullable=True)
 
     match: Mapped[Match] = relationship(back_populates="rounds")
     events: Mapped[list[Event]] = relationship(
         back_populates="round", order_by="Event.seq", cascade="all, delete-orphan"
     )
 
+    @property
+    def result(self) -> RoundResult | None:
+        return None if self.result_json is None else RoundResult.from_json(self.result_json)
+
+    @property
+    def tally_only(self) -> bool:
+        return self.mode is RoundMode.TALLY
+
+    @property
+    def open(self) -> bool:
+        return self.status is RoundStatus.OPEN
+
+    @property
+    def log(self) -> list[EngineEvent]:
+        """The round's events as the engine's typed values, in order."""
+        return [event.event for event in self.events]
+
 
 class Event(db.Model):
-    """One entry of a round's log: the first table, a play, or a tally."""
+    """One entry of a round's log: the first table, a play, an overrule, an undo, a tally
+    or the confirmation."""
 
     __tablename__ = "event"
     __table_args__ = (UniqueConstraint("round_id", "seq"),)
@@ -99,9 +143,16 @@ class Event(db.Model):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     round_id: Mapped[int] = mapped_column(ForeignKey("round.id", ondelete="CASCADE"))
     seq: Mapped[int] = mapped_column(Integer)  # from 0, no gaps
-    kind: Mapped[str] = mapped_column(String(10))  # table, play, tally
+    kind: Mapped[EventKind] = mapped_column(_enum(EventKind))
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
-    reason: Mapped[str | None] = mapped_column(Text, nullable=True)  # an overrule's reason
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
-    round: Mapped[Round] = relationship(back_populates="events")
+    round: Mapped[RoundRow] = relationship(back_populates="events")
+
+    @classmethod
+    def of(cls, round_id: int, seq: int, event: EngineEvent) -> Event:
+        return cls(round_id=round_id, seq=seq, kind=event.kind, data=event.to_json())
+
+    @property
+    def event(self) -> EngineEvent:
+        return event_from_json(self.kind, self.data)

@@ -16,12 +16,22 @@ from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 
 from .extensions import db
-from .models import Event, Match, Player, Round
-from .rules.cards import Card, parse_cards
-from .rules.round import Round as EngineRound
-from .rules.round import sides_of
-from .rules.scoring import MatchResult, RoundScore, Tally, score_round, settle
-from .rules.turn import Action, Play, Verdict
+from .models import Event, Match, Player, RoundMode, RoundRow, RoundStatus
+from .rules.cards import Card
+from .rules.events import (
+    Confirmed,
+    FirstTable,
+    Overruled,
+    Played,
+    TallyEntered,
+    Undone,
+    in_force,
+)
+from .rules.events import Event as EngineEvent
+from .rules.round import RoundState, sides_of
+from .rules.round import side_names as names_of_sides
+from .rules.scoring import MatchResult, RoundResult, RoundScore, Tally
+from .rules.turn import IllegalPlay, Play, Verdict
 from .rules.variants import Rules, get_rules
 
 
@@ -38,9 +48,7 @@ def rules_of(match: Match) -> Rules:
 
 
 def side_names(match: Match) -> list[str]:
-    sides = sides_of(rules_of(match), len(match.players))
-    names = match.names
-    return [" & ".join(names[s] for s in side) for side in sides]
+    return names_of_sides(sides_of(rules_of(match), len(match.players)), match.names)
 
 
 def create_match(variant: str, options: dict[str, Any], names: Sequence[str],
@@ -65,29 +73,33 @@ def dealer_of(match: Match, number: int) -> int:
     return (match.first_dealer + number - 1) % len(match.players)
 
 
-def confirmed(match: Match) -> list[Round]:
-    return [r for r in match.rounds if r.status == "confirmed"]
+def confirmed(match: Match) -> list[RoundRow]:
+    return [r for r in match.rounds if r.status is RoundStatus.CONFIRMED]
+
+
+def _results_before(match: Match, number: int) -> list[RoundResult]:
+    return [result for r in confirmed(match)
+            if r.number < number and (result := r.result) is not None]
 
 
 def scores_before(match: Match, number: int) -> list[int]:
     sides = len(sides_of(rules_of(match), len(match.players)))
     scores = [0] * sides
-    for r in confirmed(match):
-        if r.number < number and r.result:
-            scores = [a + b for a, b in zip(scores, r.result["totals"], strict=True)]
+    for result in _results_before(match, number):
+        scores = [a + b for a, b in zip(scores, result.totals, strict=True)]
     return scores
 
 
 def carry_before(match: Match, number: int) -> dict[str, int]:
-    earlier = [r for r in confirmed(match) if r.number < number and r.result]
-    return dict(earlier[-1].result.get("carry", {})) if earlier else {}
+    earlier = _results_before(match, number)
+    return dict(earlier[-1].carry) if earlier else {}
 
 
-def current_round(match: Match) -> Round | None:
-    return next((r for r in match.rounds if r.status == "open"), None)
+def current_round(match: Match) -> RoundRow | None:
+    return next((r for r in match.rounds if r.status is RoundStatus.OPEN), None)
 
 
-def start_round(match: Match, mode: str) -> Round:
+def start_round(match: Match, mode: RoundMode) -> RoundRow:
     """The open round, or a new one. Two phones starting one at once get the same round."""
     if match.finished:
         raise RoundClosed(_("The match is over."))
@@ -95,7 +107,7 @@ def start_round(match: Match, mode: str) -> Round:
     if open_round is not None:
         return open_round
     number = len(match.rounds) + 1
-    rnd = Round(match=match, number=number, dealer=dealer_of(match, number), mode=mode)
+    rnd = RoundRow(match=match, number=number, dealer=dealer_of(match, number), mode=mode)
     db.session.add(rnd)
     try:
         db.session.commit()
@@ -111,22 +123,11 @@ def start_round(match: Match, mode: str) -> Round:
 
 # -- replay -------------------------------------------------------------------------
 
-def play_of(data: dict[str, Any]) -> Play:
-    return Play(Card.parse(data["card"]), Action(data["action"]), tuple(data.get("refs", ())),
-                data.get("value"))
-
-
-def engine_round(rnd: Round) -> EngineRound:
-    """The round's state: the engine replaying its events."""
+def game_of(rnd: RoundRow) -> RoundState:
+    """The round's state: the engine replaying its events (once per request)."""
     match = rnd.match
-    game = EngineRound(rules_of(match), len(match.players), rnd.dealer,
-                       scores_before(match, rnd.number), match.names)
-    for event in rnd.events:
-        if event.kind == "table":
-            game.start(parse_cards(event.data["cards"]))
-        elif event.kind == "play":
-            game.play(play_of(event.data), overrule=event.reason)
-    return game
+    return RoundState.replay(rules_of(match), len(match.players), rnd.dealer,
+                             scores_before(match, rnd.number), match.names, rnd.log)
 
 
 @dataclass(frozen=True)
@@ -137,151 +138,113 @@ class Outcome:
     verdict: Verdict
 
 
-def _bump(rnd: Round, version: int, **values: Any) -> None:
+def _bump(rnd: RoundRow, version: int, **values: Any) -> None:
     """Move the round from ``version`` to the next one (and set ``values``), or StaleRound.
 
     The conditional UPDATE is the lock: of two phones at the same version, one wins.
     """
     bumped = db.session.execute(
-        update(Round).where(Round.id == rnd.id, Round.version == version)
+        update(RoundRow).where(RoundRow.id == rnd.id, RoundRow.version == version)
         .values(version=version + 1, **values)
     )
-    if bumped.rowcount != 1:
+    if bumped.rowcount != 1:  # type: ignore[attr-defined]
         db.session.rollback()
         raise StaleRound()
 
 
-def _open(rnd: Round) -> None:
-    if rnd.status != "open" or rnd.match.finished:
+def _open(rnd: RoundRow) -> None:
+    if not rnd.open or rnd.match.finished:
         raise RoundClosed(_("This round is closed: it is confirmed, or the match is over."))
 
 
-def _append(rnd: Round, version: int, kind: str, data: dict[str, Any],
-            reason: str | None = None) -> None:
+def _append(rnd: RoundRow, version: int, event: EngineEvent, **values: Any) -> None:
     """Add one event if the round is still at ``version``; else StaleRound."""
     _open(rnd)
-    _bump(rnd, version)
-    db.session.add(Event(round_id=rnd.id, seq=len(rnd.events), kind=kind, data=data,
-                         reason=reason))
+    _bump(rnd, version, **values)
+    db.session.add(Event.of(rnd.id, len(rnd.events), event))
     db.session.commit()
     db.session.refresh(rnd)
 
 
-def check_version(rnd: Round, version: int) -> None:
+def check_version(rnd: RoundRow, version: int) -> None:
     if rnd.version != version:
         raise StaleRound()
 
 
-def record_table(rnd: Round, version: int, cards: Sequence[Card]) -> None:
+def record_table(rnd: RoundRow, version: int, cards: Sequence[Card]) -> None:
     check_version(rnd, version)
-    game = engine_round(rnd)
-    game.start(cards)  # raises for a wrong size or a duplicate
-    _append(rnd, version, "table", {"cards": [c.code for c in cards]})
+    game_of(rnd).start(cards)  # raises for a wrong size or a duplicate
+    _append(rnd, version, FirstTable(tuple(cards)))
 
 
-def judge_play(rnd: Round, play: Play) -> Verdict:
+def judge_play(rnd: RoundRow, play: Play) -> Verdict:
     """The referee's verdict on a play in the round as it stands, recording nothing."""
-    return engine_round(rnd).check(play)
+    try:
+        return game_of(rnd).verify_play(play)
+    except IllegalPlay as illegal:
+        return illegal.verdict
 
 
-def record_play(rnd: Round, version: int, play: Play, overrule: str | None = None) -> Outcome:
-    """Judge the play; record it if legal (or overruled). Engine errors propagate."""
+def record_play(rnd: RoundRow, version: int, play: Play) -> Outcome:
+    """Judge the play once; record it if legal. Engine errors propagate."""
     check_version(rnd, version)
-    game = engine_round(rnd)
-    verdict = game.check(play)
-    if not verdict.legal and overrule is None:
-        return Outcome(False, verdict)
-    game.play(play, overrule=overrule)  # raises if it cannot be applied at all
-    data = {"card": play.card.code, "action": play.action.value, "refs": list(play.refs)}
-    if play.value is not None:
-        data["value"] = play.value
-    _append(rnd, version, "play", data, overrule)
-    return Outcome(True, verdict)
+    try:
+        record = game_of(rnd).play(play)
+    except IllegalPlay as illegal:
+        return Outcome(False, illegal.verdict)
+    _append(rnd, version, Played(play))
+    return Outcome(True, record.verdict)
 
 
-def undo(rnd: Round, version: int) -> None:
+def record_overrule(rnd: RoundRow, version: int, play: Play, reason: str) -> None:
+    """Record a play as the table ruled it, against the referee. Engine errors propagate
+    (a card already seen, a table item that is not there)."""
+    check_version(rnd, version)
+    game_of(rnd).overrule(play, reason)
+    _append(rnd, version, Overruled(play, reason))
+
+
+def undo(rnd: RoundRow, version: int) -> None:
     """Take back the last event, as far back as the round's start."""
     _open(rnd)
-    if not rnd.events:
+    if not in_force(rnd.log):
         raise RoundClosed(_("There is nothing to undo: the round has just begun."))
-    _bump(rnd, version)
-    db.session.delete(rnd.events[-1])
-    db.session.commit()
-    db.session.refresh(rnd)
+    _append(rnd, version, Undone())
 
 
 # -- results --------------------------------------------------------------------------
 
-def tally_result(rnd: Round, tallies: Sequence[Tally]) -> tuple[RoundScore, MatchResult]:
-    match = rnd.match
-    rules = rules_of(match)
-    names = side_names(match)
-    before = scores_before(match, rnd.number)
-    result = score_round(rules, tallies, names, before, carry_before(match, rnd.number))
-    return result, settle(rules, before, result, names, [t.spades for t in tallies])
-
-
 def round_result(
-    rnd: Round, game: EngineRound | None = None
+    rnd: RoundRow, game: RoundState | None = None
 ) -> tuple[RoundScore, MatchResult, list[Tally]] | None:
-    """The points of a round that is over (or decided), else None.
+    """The points of a round that is over (or decided, or tallied), else None.
 
     ``game`` is the round already replayed, when the caller has it.
     """
-    if rnd.mode == "tally":
-        event = next((e for e in rnd.events if e.kind == "tally"), None)
-        if event is None:
-            return None
-        tallies = [tally_from_json(t) for t in event.data["tallies"]]
-        return (*tally_result(rnd, tallies), tallies)
-    game = game or engine_round(rnd)
-    if not game.finished and game.decided is None:
+    game = game or game_of(rnd)
+    if not game.scorable:
         return None
-    result, outcome = game.score(carry_before(rnd.match, rnd.number))
-    return result, outcome, game.tallies()
+    score, outcome = game.score(carry_before(rnd.match, rnd.number))
+    return score, outcome, game.tallies()
 
 
-def record_tally(rnd: Round, version: int, tallies: Sequence[Tally]) -> None:
+def record_tally(rnd: RoundRow, version: int, tallies: Sequence[Tally]) -> None:
     check_version(rnd, version)
-    data = {"tallies": [tally_json(t) for t in tallies]}
-    if rnd.events:
+    if in_force(rnd.log):
         raise RoundClosed(_("The tally is already entered; take it back to change it."))
-    _append(rnd, version, "tally", data)
+    _append(rnd, version, TallyEntered(tuple(tallies)))
 
 
-def tally_json(t: Tally) -> dict[str, Any]:
-    return {"cards": t.cards, "spades": t.spades, "aces": [c.code for c in t.aces],
-            "big_casino": t.big_casino, "little_casino": t.little_casino, "sweeps": t.sweeps,
-            "last_capture": t.last_capture, "mulle": t.mulle,
-            "double_sweeps": t.double_sweeps}
-
-
-def tally_from_json(d: dict[str, Any]) -> Tally:
-    return Tally(d["cards"], d["spades"], tuple(parse_cards(d["aces"])), d["big_casino"],
-                 d["little_casino"], d["sweeps"], d["last_capture"], d.get("mulle", 0),
-                 double_sweeps=d.get("double_sweeps", 0))
-
-
-def confirm(rnd: Round, version: int) -> MatchResult:
+def confirm(rnd: RoundRow, version: int) -> MatchResult:
     """Write the round's result into the match; the match may end here."""
     check_version(rnd, version)
     found = round_result(rnd)
     if found is None:
         raise RoundClosed(_("The round is not over yet."))
-    result, outcome, tallies = found
-    _open(rnd)
-    _bump(rnd, version, status="confirmed")
-    rnd.result = {
-        "points": result.points,
-        "totals": result.totals,
-        "sweeps": result.sweeps,
-        "spades": [t.spades for t in tallies],
-        "cards": [t.cards for t in tallies],
-        "explanation": result.explanation + outcome.explanation,
-        "match_note": outcome.explanation,
-        "carry": result.carry,
-        "scores": outcome.scores,
-    }
+    score, outcome, tallies = found
+    result = RoundResult.of(score, outcome, tallies)
+    _append(rnd, version, Confirmed(), status=RoundStatus.CONFIRMED,
+            result_json=result.to_json())
     match = rnd.match
     if outcome.finished:
         match.finished = True

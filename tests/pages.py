@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from referee.extensions import db
-from referee.models import Match, Round
+from referee.models import Match, RoundRow
 
 
 def new_match(client, variant="swedish", names=("Ann", "Bo"), **fields):
@@ -30,7 +30,7 @@ def start_round(client, token, mode="play"):
     return number
 
 
-def round_of(token, number) -> Round:
+def round_of(token, number) -> RoundRow:
     db.session.expire_all()
     match = match_of(token)
     return next(r for r in match.rounds if r.number == number)

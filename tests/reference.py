@@ -9,9 +9,9 @@ Table items are card codes (``"10D"``) for loose cards and dicts
 ``{"cards": [...], "value": v, ...}`` for builds.  Captures are given and
 returned as sets of indices into the table list.
 
-Not modelled: Krypkasino's compulsory (maximal) capture, and every rule about
-building.  The Danish 5♠ rule (5♠ may take the whole table) is modelled and on
-by default for ``danish``.
+Krypkasino's maximal capture (section 7) is :func:`is_legal_kryp_capture`.
+Not modelled: every rule about building. The Danish 5♠ rule (5♠ may take the whole
+table) is modelled and on by default for ``danish``.
 """
 
 from __future__ import annotations
@@ -250,6 +250,28 @@ def is_legal_capture(
     )
 
 
+def is_legal_kryp_capture(played_code: str, table_items: Sequence,
+                          taken_items: Iterable[int]) -> bool:
+    """Krypkasino (section 7): a legal capture after which no further group of the same
+    value can be taken from what the capture leaves on the table."""
+    taken = _check_indices(table_items, taken_items)
+    if not taken:
+        return False
+    idxs = frozenset(taken)
+    rest = [i for i in range(len(table_items)) if i not in idxs]
+    for v in sorted(hand_values("krypkasino", played_code)):
+        splitter = _Splitter("krypkasino", table_items, v)
+        if splitter.split(idxs) is None:
+            continue
+        left = any(
+            splitter.split(frozenset(s)) is not None
+            for size in range(1, len(rest) + 1) for s in combinations(rest, size)
+        )
+        if not left:
+            return True
+    return False
+
+
 def legal_captures(
     variant: str,
     played_code: str,
@@ -336,11 +358,25 @@ def card_points(variant: str, code: str) -> int:
     return 0
 
 
+def kryp_penalty(code: str) -> int:
+    """Krypkasino penalty points (section 7): 10♦ 3, 2♠ 2, every ace 1 and every other
+    spade 1 (A♠ 2)."""
+    code = canonical(code)
+    if code == "10D":
+        return 3
+    if code == "2S":
+        return 2
+    return (rank_of(code) == "A") + (suit_of(code) == "S")
+
+
 def capture_rank_key(variant: str, cards: Iterable[str]) -> tuple[int, int, int]:
-    """(point value, number of cards, number of spades): larger is better."""
+    """Best first (section 3.1), larger is better: (cards, points, spades); in
+    Krypkasino (fewest penalty points, cards)."""
     cards = [canonical(c) for c in cards]
+    if variant == "krypkasino":
+        return (-sum(kryp_penalty(c) for c in cards), len(cards), 0)
     return (
-        sum(card_points(variant, c) for c in cards),
         len(cards),
+        sum(card_points(variant, c) for c in cards),
         sum(1 for c in cards if suit_of(c) == "S"),
     )

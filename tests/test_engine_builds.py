@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from referee.rules.cards import Card, parse_cards
-from referee.rules.round import Round
+from referee.rules.round import RoundState
 from referee.rules.table import Build
 from referee.rules.turn import Action, Play, Spot, judge
 from referee.rules.variants import get_rules
@@ -18,7 +18,7 @@ def spot(variant, table, player=0, options=None, **kw):
     items = tuple(
         item if isinstance(item, Build) else P(item) for item in table
     )
-    return Spot(get_rules(variant, options), 2, player, items, **kw)
+    return Spot(get_rules(variant, options), player, items, **kw)
 
 
 def build(cards, value, owner, locked=False):
@@ -140,8 +140,8 @@ def test_danish_plus_seven_locks_the_pile():
 
 def test_danish_builder_must_capture_on_the_next_turn():
     s = spot("danish", ["KD", build(["2C", "7H"], 9, 0)], must_capture=True)
-    assert not judge(s, play("3H", "trail")).legal
-    assert not judge(s, play("3H", "build", [0], 16)).legal
+    assert not judge(s, play("9S", "trail")).legal  # 9♠ could take the build
+    assert not judge(s, play("KS", "build", [1], 22)).legal
     assert judge(s, play("KS", "capture", [0])).legal
 
 
@@ -158,7 +158,7 @@ def test_danish_five_of_spades_option_off_is_an_ordinary_five():
 
 def test_danish_build_left_at_the_end_of_a_deal_is_a_finding():
     # seed 003: "bangunan harus diambil dalam 'Tangan' yang sama"
-    r = Round(get_rules("danish"), players=2, dealer=1)
+    r = RoundState(get_rules("danish"), players=2, dealer=1)
     r.start(parse_cards(["4C", "KD", "QD", "JD"]))
     # seat 0 holds 5H KS 3C 9S, seat 1 holds 6H 7H 8H 10H
     r.play(play("5H", "build", [0], 9))  # 9 on the table, owned by seat 0
@@ -223,7 +223,7 @@ def test_building_is_not_played_in_swedish():
 
 @pytest.mark.parametrize("variant", ["norwegian", "danish", "classic"])
 def test_retroactive_hand_check_reports_a_build_not_backed(variant):
-    r = Round(get_rules(variant), players=2, dealer=1)
+    r = RoundState(get_rules(variant), players=2, dealer=1)
     r.start(parse_cards(["4C", "KD", "8D", "JD"]))
     # seat 0 holds 5H KS 2C 3C (no 9); seat 1 holds AH 10H 6H 7S
     r.play(play("5H", "build", [0], 9))  # seat 0 builds 9 without a 9
@@ -240,8 +240,8 @@ def test_retroactive_hand_check_reports_a_build_not_backed(variant):
 
 @pytest.mark.parametrize("variant", ["norwegian", "classic"])
 def test_must_capture_after_building_is_danish_only(variant):
-    r = Round(get_rules(variant, {"multiple_builds": True} if variant == "norwegian" else None),
-              players=2, dealer=1)
+    options = {"multiple_builds": True} if variant == "norwegian" else None
+    r = RoundState(get_rules(variant, options), players=2, dealer=1)
     r.start(parse_cards(["3D", "KD", "8D", "JD"]))
     r.play(play("4H", "build", [0], 7))  # seat 0 builds 7
     r.play(play("6H", "trail"))

@@ -6,7 +6,7 @@ import pytest
 
 from referee.rules.capture import capture_options, check_capture
 from referee.rules.cards import Card, CardError, UnknownRank, UnknownSuit, pack, parse_cards
-from referee.rules.partition import STEP_BUDGET, TooComplex, max_packings, split_exact
+from referee.rules.partition import STEP_BUDGET, Budget, TooComplex, max_packings, split_exact
 from referee.rules.table import Build
 from referee.rules.variants import OptionError, UnknownVariant, get_rules
 
@@ -17,7 +17,7 @@ def cap(variant, card, table, take=None, options=None):
     rules = get_rules(variant, options)
     items = [t if isinstance(t, Build) else P(t) for t in table]
     take = list(range(len(items))) if take is None else take
-    return check_capture(rules, P(card), items, take)
+    return check_capture(rules, P(card), items, take, Budget())
 
 
 def options(variant, card, table):
@@ -25,7 +25,7 @@ def options(variant, card, table):
     items = [t if isinstance(t, Build) else P(t) for t in table]
     return [sorted(c.code for i in o for c in (items[i].cards if isinstance(items[i], Build)
                                                else (items[i],))) for o in
-            capture_options(rules, P(card), items)]
+            capture_options(rules, P(card), items, Budget())]
 
 
 # -- notation ---------------------------------------------------------------------
@@ -160,21 +160,25 @@ def test_house_rule_switches_building_mode():
 # -- the solver -----------------------------------------------------------------------
 
 def test_split_exact_handles_dual_values_per_card():
-    assert split_exact([(1, 14), (13,)], 14) == [[(0, 1), (1, 13)]]
+    assert split_exact([(1, 14), (13,)], 14, Budget()) == [[(0, 1), (1, 13)]]
 
 
 def test_solver_refuses_absurd_positions_instead_of_running_forever():
     values = [(1, 14)] * 60 + [(2, 15)] * 40
     with pytest.raises(TooComplex):
-        max_packings(values, [str(i) for i in range(100)], 16)
+        max_packings(values, [str(i) for i in range(100)], 16, Budget())
     assert STEP_BUDGET > 10_000
 
 
-def test_krypkasino_capture_must_be_maximal_not_just_leave_no_group():
-    # A+6 | 2+5 | 4+3 is the whole table; A+2+4 leaves 5 6 3 (no 7 among them) but is
-    # strictly contained in the legal whole-table capture, so it is not maximal.
-    assert not cap("krypkasino", "7H", ["AC", "2D", "4H", "5C", "6C", "3D"], [0, 1, 2]).legal
-    assert cap("krypkasino", "7H", ["AC", "2D", "4H", "5C", "6C", "3D"]).legal
+def test_krypkasino_maximal_capture_leaves_no_group_of_its_value_rules_7():
+    # RULES §7's worked example: an 8 on A 2 5 6 3 7. A+2+5 is legal (6, 3 and 7 make no
+    # 8) although A+7, 2+6 and 3+5 would take everything; 3+5 is not (A+7 would remain).
+    table = ["AC", "2D", "5H", "6C", "3D", "7S"]
+    assert cap("krypkasino", "8H", table, [0, 1, 2]).legal
+    assert cap("krypkasino", "8H", table).legal
+    refused = cap("krypkasino", "8H", table, [2, 4])
+    assert not refused.legal
+    assert "A♣+7♠" in refused.reason or "2♦+6♣" in refused.reason
 
 
 def test_explanation_names_a_card_too_big_for_the_value():

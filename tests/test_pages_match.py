@@ -209,7 +209,7 @@ def test_tally_with_an_ace_on_two_sides_is_refused(client):
     response = client.post(f"/match/{token}/round/{number}/tally",
                            data=tally_data(token, number, sides), follow_redirects=True)
     assert response.status_code == 422
-    assert "AS appears twice" in plain(response)
+    assert "A♠ appears twice" in plain(response)
 
 
 def _tally_round(client, token, sides):

@@ -112,7 +112,7 @@ def test_royal_counts_out_cards_before_aces(client):
     _tally_round(client, token, sides)
     match = match_of(token)
     assert match.finished and match.winner_side == 0
-    assert "counting out" in match.result_note
+    assert "counting out" in match.result_note and "3 of 3" in match.result_note
 
 
 def test_krypkasino_fewest_points_win_once_a_side_reaches_the_target(client):
@@ -147,4 +147,4 @@ def test_finnish_count_out_mid_round_ends_the_match_on_the_page(client):
     assert confirm.status_code == 303
     match = match_of(token)
     assert match.finished and match.winner_side == 0
-    assert "mid-round" in match.result_note
+    assert "in the middle of the round" in match.result_note

@@ -19,7 +19,9 @@ from pages import (
 
 from referee import create_app
 from referee.extensions import db
-from referee.rules.cards import pack
+from referee.rules.cards import Card, pack
+from referee.rules.events import EventKind, Overruled, in_force
+from referee.rules.turn import Action, Play
 
 HX = {"HX-Request": "true"}
 
@@ -124,7 +126,9 @@ def test_overrule_records_the_play_with_its_reason(client):
                          overrule="house rule: near enough")
     assert response.status_code == 200
     event = round_of(token, number).events[-1]
-    assert event.kind == "play" and event.reason == "house rule: near enough"
+    assert event.kind is EventKind.OVERRULE
+    assert event.event == Overruled(Play(Card.parse("9H"), Action.CAPTURE, (1, 3)),
+                                    "house rule: near enough")
     page = plain(client.get(f"/match/{token}/round/{number}"))
     assert "Overruled by the table: house rule: near enough" in page
 
@@ -135,7 +139,9 @@ def test_undo_takes_back_the_last_play(client):
     response = client.post(f"/match/{token}/round/{number}/undo",
                            data={"version": version(token, number)}, follow_redirects=True)
     assert response.status_code == 200
-    assert [e.kind for e in round_of(token, number).events] == ["table"]
+    rnd = round_of(token, number)
+    assert [e.kind for e in rnd.events] == [EventKind.TABLE, EventKind.PLAY, EventKind.UNDO]
+    assert [e.kind for e in in_force(rnd.log)] == [EventKind.TABLE]
     assert "Ann to play" in plain(response)
 
 
@@ -143,7 +149,7 @@ def test_undo_goes_back_as_far_as_the_start_of_the_round(client):
     token, number = opened(client)
     client.post(f"/match/{token}/round/{number}/undo",
                 data={"version": version(token, number)}, follow_redirects=True)
-    assert round_of(token, number).events == []
+    assert in_force(round_of(token, number).log) == []
     response = client.post(f"/match/{token}/round/{number}/undo",
                            data={"version": version(token, number)}, follow_redirects=True)
     assert response.status_code == 409 and "nothing to undo" in plain(response)

@@ -231,8 +231,12 @@ def test_maximal_captures_are_not_strict_subsets():
 
 
 def test_rank_key():
-    assert capture_rank_key("swedish", ["AS", "10D"]) == (3, 2, 1)
-    assert capture_rank_key("swedish", ["2S", "3S", "4S"]) == (1, 3, 3)
-    assert capture_rank_key("mulle-glimne", ["AS", "10D", "2S"]) == (7, 3, 2)
-    assert capture_rank_key("mulle-glimne", ["AH", "5S", "4S"]) == (2, 3, 2)
+    # RULES 3.1: most cards, then most points (aces, casinos), then spades
+    assert capture_rank_key("swedish", ["AS", "10D"]) == (2, 3, 1)
+    assert capture_rank_key("swedish", ["2S", "3S", "4S"]) == (3, 1, 3)
+    assert capture_rank_key("mulle-glimne", ["AS", "10D", "2S"]) == (3, 7, 2)
+    assert capture_rank_key("mulle-glimne", ["AH", "5S", "4S"]) == (3, 2, 2)
     assert capture_rank_key("classic", ["AH", "10D", "2S", "3S"]) == (4, 4, 2)
+    # Krypkasino: fewest penalty points first (10♦ 3, 2♠ 2, A♠ 2, other spades 1)
+    assert capture_rank_key("krypkasino", ["AS", "10D", "2S", "3S"]) == (-8, 4, 0)
+    assert capture_rank_key("krypkasino", ["4H", "3C"]) == (0, 2, 0)

@@ -903,7 +903,8 @@ def test_seed000_finnish_no_sweep_points_once_someone_has_ten(api):
 def test_seed000_finnish_aces_and_casinos_count_at_once(api):
     # Seat 1 (9) takes all four aces and both casinos: 7 points the moment they are
     # captured, 16, before seat 0 (15) is credited spades and cards at the end of
-    # the round. Seat 1 wins in the middle of the hand although seat 0 ends higher.
+    # the round. Seat 1 wins in the middle of the hand (RULES §8), so the end-of-round
+    # points (seat 0's cards and spades) are never added.
     answer = score(
         api,
         "finnish",
@@ -914,11 +915,11 @@ def test_seed000_finnish_aces_and_casinos_count_at_once(api):
         ],
     )
     one, two = answer["sides"]
-    assert_points(one, cards=1, spades=2, total=3)
+    assert_points(one, total=0)
     assert_points(two, aces=4, big_casino=2, little_casino=1, total=7)
     assert answer["finished"] is True
     assert answer["winner"] == 1
-    assert answer["scores"][1] == 16
+    assert answer["scores"] == [15, 16]
 
 
 def _finnish_round(sweep_at):
@@ -1498,10 +1499,11 @@ DANISH_TABLE = ["7C", "KD", "QS", "4H"]
 
 def test_seed003_must_capture_next_turn(api):
     # dealer seat 1: seat 0 builds 9 (2♥ on 7♣), seat 1 trails, seat 0 must capture
+    # with a card that can capture: 7♠ could take 3♦+4♥, so it may not be trailed
     plays = [
         {"card": "2H", "action": "build", "onto": ["7C"], "value": 9},
         trail("3D"),
-        trail("6C"),
+        trail("7S"),
     ]
     answer = replay(api, "danish", DANISH_TABLE, plays)
     assert answer["ok"] is False
@@ -1512,6 +1514,10 @@ def test_seed003_must_capture_next_turn(api):
     fine = replay(api, "danish", DANISH_TABLE, plays)
     assert fine["ok"] is True, fine["error"]
     assert len(fine["state"]["builds"]) == 1
+    # a card that can capture nothing (6♣: no 6, no pair making 6) may be trailed
+    plays[2] = trail("6C")
+    free = replay(api, "danish", DANISH_TABLE, plays)
+    assert free["ok"] is True, free["error"]
 
 
 def test_seed003_no_new_build_while_the_last_is_on_the_table(api):

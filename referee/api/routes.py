@@ -9,15 +9,22 @@ from flask import Blueprint, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from referee.rules.cards import BIG_CASINO, LITTLE_CASINO, Card, pack
-from referee.rules.partition import TooComplex
-from referee.rules.round import DuplicateCard, IllegalPlay, Round, RoundError, RoundOver, sides_of
+from referee.rules.partition import Budget, TooComplex
+from referee.rules.round import (
+    DuplicateCard,
+    IllegalPlay,
+    RoundError,
+    RoundOver,
+    RoundState,
+    side_names,
+    sides_of,
+)
 from referee.rules.scoring import (
     MatchResult,
     RoundScore,
     Tally,
     TallyError,
-    score_round,
-    settle,
+    round_and_match,
     validate_tallies,
 )
 from referee.rules.turn import Spot, judge
@@ -142,9 +149,11 @@ def check():
         counter.add(play.card, "play.card")
     elif play.card not in hand:
         raise BadInput(f"the hand does not hold {play.card.code}, the card played", "hand")
-    # what may still be in a hand: everything not on the table, the card played included
-    spot = Spot(rules, players, player, tuple(table))
-    verdict = judge(spot, play, hand)
+    sides = _sides(rules, players)
+    spot = Spot(rules, player, tuple(table),
+                sides=tuple(i for seat in range(players) for i, side in enumerate(sides)
+                            if seat in side))
+    verdict = judge(spot, play, hand, Budget(), alternatives=True)
     return jsonify({
         "legal": verdict.legal,
         "reason": verdict.reason,
@@ -155,13 +164,6 @@ def check():
         "pending": [f"holds {v}" for v in verdict.pending],
         "alternatives": options_json(verdict.options, table),
     })
-
-
-def _names(sides: list[list[int]], names: list[str] | None) -> list[str]:
-    if names:
-        return [" & ".join(names[s] for s in side) for side in sides]
-    return [f"seat {side[0]}" if len(side) == 1 else "seats " + "+".join(map(str, side))
-            for side in sides]
 
 
 def _read_scores(body: dict[str, Any], sides: int) -> list[int]:
@@ -184,14 +186,21 @@ def _read_carry(body: dict[str, Any]) -> dict[str, int]:
     return out
 
 
-def _seating(body: dict[str, Any]):
+def _sides(rules: Rules, players: int) -> list[list[int]]:
+    try:
+        return sides_of(rules, players)
+    except OptionError as error:
+        field = "players" if error.option == "players" else f"options.{error.option}"
+        raise BadInput(str(error), field) from None
+
+
+def _seating(
+    body: dict[str, Any],
+) -> tuple[Rules, int, list[str] | None, list[list[int]], list[int], dict[str, int]]:
     """Rules, seats, names, sides, match scores and carried points of a round request."""
     rules = read_rules(body)
     players, names = read_players(body, rules)
-    try:
-        sides = sides_of(rules, players)
-    except OptionError as error:
-        raise BadInput(str(error), f"options.{error.option}") from None
+    sides = _sides(rules, players)
     return rules, players, names, sides, _read_scores(body, len(sides)), _read_carry(body)
 
 
@@ -235,9 +244,7 @@ def score():
             if key in body:
                 raise BadInput(f"with tallies, {key} goes inside each tally", key)
         tallies = _read_tallies(body["tallies"], rules, len(sides))
-    label = _names(sides, names)
-    result = score_round(rules, tallies, label, scores, carry)
-    match = settle(rules, scores, result, label, [t.spades for t in tallies])
+    result, match = round_and_match(rules, tallies, side_names(sides, names), scores, carry)
     return jsonify(score_json(rules, sides, tallies, result, match))
 
 
@@ -256,12 +263,13 @@ def _mulle_points(rules: Rules, value: Any, field: str) -> int:
         total = 0
         for j, code in enumerate(read_list(value, field, 52)):
             card = read_card(code, f"{field}[{j}]")
-            total += 5 if scheme is MulleScoring.FIVE else max(rules.hand_values(card))
+            total += (rules.variant.mulle_points if scheme is MulleScoring.FIVE
+                      else max(rules.hand_values(card)))
         return total
     count = read_int(value, field, 0, 52)
     if scheme is not MulleScoring.FIVE:
         raise BadInput("list the cards that made each mulle; it scores their value", field)
-    return 5 * count
+    return rules.variant.mulle_points * count
 
 
 def _tallies_from_piles(body: dict[str, Any], rules: Rules, sides: int) -> list[Tally]:
@@ -347,9 +355,9 @@ def replay():
     dealer = read_int(body.get("dealer", 0), "dealer", 0, players - 1)
     counter = CardCounter(rules.packs)
     table = read_table(body.get("table", []), rules, players, counter, builds_allowed=False)
-    rnd = Round(rules, players, dealer, scores, names)
+    rnd = RoundState(rules, players, dealer, scores, names, Budget())
     try:
-        rnd.start(table)  # type: ignore[arg-type]
+        rnd.start([card for card in table if isinstance(card, Card)])
     except RoundError as error:
         raise BadInput(str(error), "table") from None
     plays_raw = read_list(body.get("plays", []), "plays", 52 * rules.packs)
@@ -389,7 +397,7 @@ def replay():
     })
 
 
-def _state_json(rnd: Round) -> dict[str, Any]:
+def _state_json(rnd: RoundState) -> dict[str, Any]:
     return {
         "table": codes(rnd.loose),
         "builds": [build_json(b) for b in rnd.builds],
@@ -406,7 +414,7 @@ def _state_json(rnd: Round) -> dict[str, Any]:
     }
 
 
-def _replay_score(rnd: Round, rules: Rules, sides: list[list[int]],
+def _replay_score(rnd: RoundState, rules: Rules, sides: list[list[int]],
                   carry: dict[str, int]) -> dict[str, Any] | None:
     if not rnd.finished and rnd.decided is None:
         return None

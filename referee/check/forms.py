@@ -235,8 +235,7 @@ class Position:
     @property
     def spot(self) -> Spot:
         """The engine's view; the cards still out are all but the table's (its default)."""
-        return Spot(self.rules, self.players, self.player, self.table,
-                    must_capture=self.must_capture)
+        return Spot(self.rules, self.player, self.table, must_capture=self.must_capture)
 
 
 class CheckForm(FlaskForm):
@@ -389,7 +388,7 @@ class CheckForm(FlaskForm):
         return Position(
             rules=rules, players=self.players.data, player=self.player.data - 1,
             table=tuple(items), play=play, hand=hand,
-            must_capture=bool(self.built_last_turn.data) and rules.building is Building.DANISH,
+            must_capture=bool(self.built_last_turn.data) and rules.building.must_capture_next,
         )
 
     # -- the position as a URL ---------------------------------------------------------

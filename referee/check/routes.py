@@ -12,7 +12,7 @@ from flask import request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ..rules.partition import TooComplex
+from ..rules.partition import Budget, TooComplex
 from ..rules.table import Item
 from ..rules.turn import Verdict, judge
 from ..web import render
@@ -46,7 +46,8 @@ def check():
         elif form.position is not None and form.position.play is not None:
             position = form.position
             try:
-                verdict = judge(position.spot, position.play, position.hand)
+                verdict = judge(position.spot, position.play, position.hand, Budget(),
+                                alternatives=True)
             except TooComplex:
                 form.table.errors.append(_("This position is far larger than any real game."))
                 status = 422

@@ -7,6 +7,7 @@ from flask_babel import gettext as _
 
 from .. import service
 from ..main import remember
+from ..models import RoundMode
 from ..rules.round import sides_of
 from ..rules.variants import VARIANTS, OptionError
 from ..web import editable_match, match_by_token, render
@@ -100,7 +101,7 @@ def start_round(token: str):
     if not form.validate():
         abort(400, _("Choose play by play or tally only."))
     try:
-        rnd = service.start_round(match, form.mode.data)
+        rnd = service.start_round(match, RoundMode(form.mode.data))
     except service.RoundClosed:
         abort(409, _("The match is over; start a rematch instead."))
     return redirect(url_for("rounds.show", token=token, number=rnd.number), code=303)

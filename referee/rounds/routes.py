@@ -11,9 +11,11 @@ from flask import abort, flash, get_flashed_messages, redirect, url_for
 from flask_babel import gettext as _
 
 from .. import service
-from ..models import Match, Round
+from ..models import Match, RoundRow
 from ..rules.cards import BIG_CASINO, LITTLE_CASINO
-from ..rules.round import DuplicateCard, RoundError
+from ..rules.events import in_force
+from ..rules.partition import TooComplex
+from ..rules.round import RoundError
 from ..rules.scoring import Tally, TallyError, validate_tallies
 from ..rules.turn import Action, Play, Verdict
 from ..rules.variants import MulleScoring
@@ -22,7 +24,7 @@ from . import bp
 from .forms import PlayForm, TableForm, TallyForm, VersionForm, ace_boxes, aces_of
 
 
-def _round(match: Match, number: int) -> Round:
+def _round(match: Match, number: int) -> RoundRow:
     rnd = next((r for r in match.rounds if r.number == number), None)
     if rnd is None:
         abort(404, _("This match has no round %(n)d.", n=number))
@@ -48,29 +50,29 @@ def reopen(token: str, number: int, what: str):
     return redirect(url_for("rounds.show", token=token, number=number), code=303)
 
 
-def _panel(match: Match, rnd: Round, token: str, can_edit: bool, status: int = 200,
+def _panel(match: Match, rnd: RoundRow, token: str, can_edit: bool, status: int = 200,
            **extra: Any):
-    template = "rounds/tally.html" if rnd.mode == "tally" else "rounds/play.html"
+    template = "rounds/tally.html" if rnd.tally_only else "rounds/play.html"
     context = panel_context(match, rnd, token, can_edit)
     context.update(extra)
     return render(template, "panel", status, **context)
 
 
-def panel_context(match: Match, rnd: Round, token: str, can_edit: bool) -> dict[str, Any]:
+def panel_context(match: Match, rnd: RoundRow, token: str, can_edit: bool) -> dict[str, Any]:
     rules = service.rules_of(match)
     names = match.names
     context: dict[str, Any] = {
         "match": match, "rnd": rnd, "token": token, "can_edit": can_edit, "rules": rules,
         "names": names, "side_names": service.side_names(match), "verdict": None,
         "message": None, "form_errors": {}, "chosen": {},
-        "live": rnd.status == "open" and not match.finished,
+        "live": rnd.open and not match.finished, "undoable": bool(in_force(rnd.log)),
     }
-    game = service.engine_round(rnd) if rnd.mode == "play" else None
+    game = service.game_of(rnd)
     result = service.round_result(rnd, game)
     if result is not None:
         score, outcome, tallies = result
         context.update(score=score, outcome=outcome, tallies=tallies)
-    if game is None:
+    if rnd.tally_only:
         context["ace_boxes"] = ace_boxes(rules.packs)
         return context
     table = list(game.table)
@@ -94,7 +96,7 @@ def panel_context(match: Match, rnd: Round, token: str, can_edit: bool) -> dict[
     return context
 
 
-def _stale(match: Match, rnd: Round, token: str):
+def _stale(match: Match, rnd: RoundRow, token: str):
     return _panel(match, rnd, token, True, 409, message=_(
         "The table changed: another phone recorded something first. This is the current "
         "state; nothing of yours was recorded."))
@@ -145,38 +147,34 @@ def _record(token: str, number: int, overrule: bool):
     if not form.validate():
         return _panel(match, rnd, token, True, 422, form_errors=form.errors, chosen=chosen)
     reason = (form.reason.data or "").strip() or None
-    if overrule and not reason:
-        try:
-            verdict = service.judge_play(rnd, _play_from(form))
-        except RoundError as error:
-            return _panel(match, rnd, token, True, 422, form_errors={"card": [str(error)]},
-                          chosen=chosen)
-        return _panel(match, rnd, token, True, 422, chosen=chosen, verdict=verdict,
-                      refused=_refused(form, verdict),
-                      form_errors={"reason": [_("Say why the table overrules the referee.")]})
+    play = _play_from(form)
     try:
-        outcome = service.record_play(rnd, form.version.data, _play_from(form),
-                                      overrule=reason if overrule else None)
+        if overrule and not reason:
+            verdict = service.judge_play(rnd, play)
+            return _panel(match, rnd, token, True, 422, chosen=chosen, verdict=verdict,
+                          refused=_refused(form, verdict),
+                          form_errors={"reason": [_("Say why the table overrules the referee.")]})
+        if overrule and reason:
+            service.record_overrule(rnd, form.version.data, play, reason)
+            return _done(match, rnd, token, message=_(
+                "Recorded as the table ruled: %(reason)s", reason=reason))
+        outcome = service.record_play(rnd, form.version.data, play)
     except service.StaleRound:
         return _stale(match, rnd, token)
     except service.RoundClosed as closed:
         return _panel(match, rnd, token, True, 409, message=str(closed))
-    except DuplicateCard as dup:
-        return _panel(match, rnd, token, True, 422, form_errors={"card": [str(dup)]},
-                      chosen=chosen)
-    except RoundError as error:
-        return _panel(match, rnd, token, True, 422, form_errors={"card": [str(error)]},
+    except (RoundError, TooComplex) as error:
+        message = (str(error) if isinstance(error, RoundError)
+                   else _("This position is far larger than any real game."))
+        return _panel(match, rnd, token, True, 422, form_errors={"card": [message]},
                       chosen=chosen)
     if not outcome.recorded:
         return _panel(match, rnd, token, True, 422, verdict=outcome.verdict,
                       refused=_refused(form, outcome.verdict), chosen=chosen)
-    if overrule:
-        return _done(match, rnd, token, message=_(
-            "Recorded as the table ruled: %(reason)s", reason=reason))
     return _done(match, rnd, token, verdict=outcome.verdict)
 
 
-def _done(match: Match, rnd: Round, token: str, verdict: Verdict | None = None,
+def _done(match: Match, rnd: RoundRow, token: str, verdict: Verdict | None = None,
           message: str | None = None):
     """A change went through: htmx gets the new panel; a plain form is redirected to the
     round page (so a reload does not send it again), the verdict carried in a flash."""
@@ -196,7 +194,7 @@ def _refused(form: PlayForm, verdict: Verdict) -> dict[str, Any]:
             "value": form.value.data, "options": [list(o) for o in verdict.options]}
 
 
-def _attempt(match: Match, rnd: Round, token: str, change: Callable[[], object],
+def _attempt(match: Match, rnd: RoundRow, token: str, change: Callable[[], object],
              done: Callable[[], Any]):
     """Run a change to the round; a stale page or a closed round gets the current panel."""
     try:
@@ -234,7 +232,7 @@ def confirm(token: str, number: int):
 def tally(token: str, number: int):
     match = editable_match(token)
     rnd = _round(match, number)
-    if rnd.mode != "tally":
+    if not rnd.tally_only:
         abort(409, _("This round is recorded play by play."))
     rules = service.rules_of(match)
     sides = len(service.side_names(match))
@@ -244,7 +242,7 @@ def tally(token: str, number: int):
     if not form.validate():
         return _panel(match, rnd, token, True, 422, form_errors=form.errors, tally_form=form)
     entries = form.sides.entries[:sides]
-    per_mulle = 5 if rules.variant.mulle is MulleScoring.FIVE else 1
+    per_mulle = rules.variant.mulle_points if rules.variant.mulle is MulleScoring.FIVE else 1
     tallies = [
         Tally(e.cards.data, e.spades.data, tuple(aces_of(e.aces.data or [])),
               e.big_casino.data or 0, e.little_casino.data or 0, e.sweeps.data or 0,

@@ -22,7 +22,6 @@ from ..rules.variants import (
     Rules,
     SpadeScoring,
     Variant,
-    kryp_penalty,
 )
 from .texts import (
     BUILD_BACKING,
@@ -206,7 +205,8 @@ def _points(rules: Rules) -> list[PointRow]:
         _row("sweep", _("Each sweep"), v.sweep if rules.sweeps_score else 0),
     ]
     mulle = MULLE_SUMMARIES[v.mulle]
-    mulle_points = 0 if v.mulle is MulleScoring.NONE else 5
+    mulle_points = (v.mulle_points if v.mulle is MulleScoring.FIVE
+                    else int(v.mulle is not MulleScoring.NONE))
     rows.append(_row("mulle", _("Mulle"), mulle_points, None if mulle is None else str(mulle) % {
         "n": mulle_points, "ace": max(rules.hand_values(Card.parse("AH"))),
         "big": max(rules.hand_values(BIG_CASINO)),
@@ -249,7 +249,7 @@ def _sweeps(rules: Rules) -> list[str]:
                        "do."))
     else:
         lines.append(_("Sweeps do not score in %(name)s.", name=v.name))
-    if v.finnish_sweeps:
+    if not v.last_deal_sweeps_score:
         lines.append(_("Sweeps made in the last deal do not score."))
         lines.append(_("A sweep does not score if any side already has 10 or more match points "
                        "before the move that sweeps, counting the points of earlier captures "
@@ -281,8 +281,8 @@ def _penalties(rules: Rules) -> tuple[list[PointRow], int]:
         ("spade", _("Every other spade"), Card.parse("3S")),
         ("other", _("Every other card"), Card.parse("3H")),
     ]
-    rows = [_row(key, label, kryp_penalty(card)) for key, label, card in examples]
-    return rows, sum(kryp_penalty(card) for card in pack(v.packs))
+    rows = [_row(key, label, rules.card_points(card)) for key, label, card in examples]
+    return rows, sum(rules.card_points(card) for card in pack(v.packs))
 
 
 def _krypkasino(rules: Rules) -> list[str]:
@@ -362,7 +362,7 @@ def _decisions(rules: Rules) -> list[str]:
     v = rules.variant
     out = [_("If nobody captured in the whole round, the cards left on the table score for "
              "nobody.")]
-    if v.finnish_sweeps:
+    if not v.last_deal_sweeps_score:
         out.append(_("A sweep does not score once any side has 10 or more match points (10 "
                      "itself counts); the aces or casinos taken by the sweeping move itself do "
                      "not count against it."))
@@ -372,15 +372,16 @@ def _decisions(rules: Rules) -> list[str]:
         if not rules.sweep_cancellation:
             text = _("With the house rule: %(rule)s", rule=text)
         out.append(text)
-    if v.match_end is MatchEnd.COUNT_OUT_FINNISH:
+    if v.match_end is MatchEnd.HIGHEST_THEN_COUNT_OUT:
         out.append(_("Counting out: at the end of the round sweeps are credited last, after "
                      "most spades and most cards."))
     if v.mulle is not MulleScoring.NONE:
         out.append(_("The match is played to %(n)d points.", n=v.target))
     if v.reverse:
-        out.append(_("A compulsory capture must be maximal: no larger legal capture of the "
-                     "same value may contain it, so no further group of that value is left "
-                     "takeable."))
+        out.append(_("A compulsory capture must be maximal: no further group of the same "
+                     "value may remain takeable from what the capture leaves on the table. "
+                     "With an 8 on a table of A 2 5 6 3 7, taking A+2+5 is legal (6, 3 and 7 "
+                     "make no 8), but taking 3+5 is not (A+7 would remain)."))
         out.append(_("The match ends when a side reaches %(n)d penalty points; the side with "
                      "the fewest points wins.", n=v.target))
     return out

@@ -72,7 +72,7 @@ MATCH_END_SUMMARIES = {
         _l("When several sides reach the target in the same round, the side with the most "
            "points wins; if that is tied, another round is played."),
     ),
-    MatchEnd.COUNT_OUT_FINNISH: (
+    MatchEnd.HIGHEST_THEN_COUNT_OUT: (
         _l("Counting out: points are credited in a fixed order and the first side to reach the "
            "target wins."),
         _l("Aces, 10♦ and 2♠ are credited the moment they are captured, so a match can end in "
@@ -83,7 +83,7 @@ MATCH_END_SUMMARIES = {
         _l("If one step brings several sides to the target, the most points wins; if that is "
            "tied, another round is played."),
     ),
-    MatchEnd.COUNT_OUT_ROYAL: (
+    MatchEnd.COUNT_OUT: (
         _l("Counting out: points are credited in a fixed order and the first side to reach the "
            "target wins. The order is most cards, most spades, 10♦, 2♠, the aces (%(aces)s), "
            "then sweeps."),

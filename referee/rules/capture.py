@@ -1,17 +1,17 @@
 """Capture legality (RULES.md §3.1) and the legal captures of a card.
 
 Table items are addressed by index, so identical cards of a two-pack game are
-never confused.
+never confused. Every search spends from the request's one :class:`Budget`.
 
 >>> from .variants import get_rules
 >>> P = Card.parse
 >>> table = [P("9S"), P("6C"), P("3D"), P("5H"), P("4C")]
->>> verdict = check_capture(get_rules("norwegian"), P("9H"), table, [0, 1, 2, 3, 4])
+>>> verdict = check_capture(get_rules("norwegian"), P("9H"), table, [0, 1, 2, 3, 4], Budget())
 >>> verdict.legal, verdict.value, verdict.sweep
 (True, 9, True)
 >>> verdict.reason
 '9♥ takes 9♠ | 6♣+3♦ | 5♥+4♣, and clears the table'
->>> bad = check_capture(get_rules("norwegian"), P("10D"), [P("10S")], [0])
+>>> bad = check_capture(get_rules("norwegian"), P("10D"), [P("10S")], [0], Budget())
 >>> bad.legal, bad.reason
 (False, '10♠ = 10, less than 16; from the hand 10♦ counts 16 (on the table 10)')
 """
@@ -20,10 +20,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import cast
+from itertools import chain
 
-from .cards import FIVE_OF_SPADES, Card
-from .partition import TooComplex, greedy_packing, max_packings, some_group, split_exact
+from .cards import Card
+from .partition import (
+    SMALL_TABLE,
+    Budget,
+    TooComplex,
+    greedy_packing,
+    packings,
+    some_group,
+    split_exact,
+)
 from .table import Build, Item, item_cards
 from .variants import Rules
 
@@ -54,12 +62,13 @@ class Group:
 
     @property
     def text(self) -> str:
-        if len(self.items) == 1 and isinstance(self.items[0], Build):
-            return self.items[0].label
         parts = []
         for item, value in zip(self.items, self.values, strict=True):
-            shown = cast(Card, item).symbol
-            if value != cast(Card, item).rank:
+            if isinstance(item, Build):
+                parts.append(item.label)
+                continue
+            shown = item.symbol
+            if value != item.rank:
                 shown += f"({value})"
             parts.append(shown)
         return "+".join(parts)
@@ -76,43 +85,53 @@ class Capture:
     sweep: bool = False
 
 
-def _loose_values(rules: Rules, table: Sequence[Item], indexes: Sequence[int]):
-    return [rules.table_values(table[i]) for i in indexes]  # type: ignore[arg-type]
+def _loose(table: Sequence[Item], indexes: Sequence[int]) -> list[tuple[int, Card]]:
+    out = []
+    for i in indexes:
+        item = table[i]
+        if isinstance(item, Card):
+            out.append((i, item))
+    return out
 
 
 def _split(
-    rules: Rules, table: Sequence[Item], take: Sequence[int], value: int
+    rules: Rules, table: Sequence[Item], take: Sequence[int], value: int, budget: Budget
 ) -> tuple[Group, ...] | None:
     """Groups of ``value`` covering exactly the taken items, or None."""
-    builds = [i for i in take if isinstance(table[i], Build)]
-    loose = [i for i in take if not isinstance(table[i], Build)]
-    if any(table[i].value != value for i in builds):  # type: ignore[union-attr]
-        return None
-    split = split_exact(_loose_values(rules, table, loose), value)
+    builds: list[Build] = []
+    for i in take:
+        item = table[i]
+        if isinstance(item, Build):
+            if item.value != value:
+                return None
+            builds.append(item)
+    loose = _loose(table, take)
+    split = split_exact([rules.table_values(card) for _, card in loose], value, budget)
     if split is None:
         return None
-    groups = [Group(tuple(table[loose[j]] for j, _ in g), tuple(v for _, v in g)) for g in split]
-    groups += [Group((table[i],), (value,)) for i in builds]
+    groups = [Group(tuple(loose[j][1] for j, _ in g), tuple(v for _, v in g)) for g in split]
+    groups += [Group((build,), (value,)) for build in builds]
     order = {id(item): pos for pos, item in enumerate(table)}
     return tuple(sorted(groups, key=lambda g: order[id(g.items[0])]))
 
 
-def _leftover_text(rules: Rules, table: Sequence[Item], take: Sequence[int], value: int) -> str:
+def _leftover_text(
+    rules: Rules, table: Sequence[Item], take: Sequence[int], value: int, budget: Budget
+) -> str:
     """Why the taken items do not make ``value``s: what is left over at best."""
-    wrong = [table[i] for i in take if isinstance(table[i], Build) and table[i].value != value]
-    if wrong:
-        build = cast(Build, wrong[0])
-        return f"a {build.label} can only be taken whole, by a card that captures {build.value}"
-    loose = [i for i in take if not isinstance(table[i], Build)]
-    cards = [table[i] for i in loose]
-    values = _loose_values(rules, table, loose)
+    for i in take:
+        item = table[i]
+        if isinstance(item, Build) and item.value != value:
+            return f"a {item.label} can only be taken whole, by a card that captures {item.value}"
+    cards = [card for _, card in _loose(table, take)]
+    values = [rules.table_values(card) for card in cards]
     try:
-        best = max_packings(values, values, value)
+        best = packings(values, values, value, budget)
     except TooComplex:
-        best = [greedy_packing(values, value)]
+        best = [greedy_packing(values, value, budget.fallback())]
     covered = set(max(best, key=len)) if best else set()
     left = [cards[j] for j in range(len(cards)) if j not in covered]
-    names = "+".join(card.symbol for card in cards)  # type: ignore[union-attr]
+    names = "+".join(card.symbol for card in cards)
     single = all(len(v) == 1 for v in values)
     total = sum(v[0] for v in values) if single else None
     if total is not None and total < value:
@@ -124,10 +143,9 @@ def _leftover_text(rules: Rules, table: Sequence[Item], take: Sequence[int], val
     )
     too_big = [c for c, v in zip(cards, values, strict=True) if min(v, default=0) > value]
     if too_big:
-        card = too_big[0]
-        return head + f"; {card.symbol} alone counts more than {value}"  # type: ignore[union-attr]
+        return head + f"; {too_big[0].symbol} alone counts more than {value}"
     if left and covered:
-        return head + f"; {'+'.join(c.symbol for c in left)} would be left over"  # type: ignore[union-attr]
+        return head + f"; {'+'.join(c.symbol for c in left)} would be left over"
     if total is not None and total % value:
         return head + f"; {total % value} is left over"
     return head
@@ -138,7 +156,30 @@ def _takes_text(card: Card, groups: Sequence[Group], sweep: bool) -> str:
     return text + (", and clears the table" if sweep else "")
 
 
-def check_capture(rules: Rules, card: Card, table: Sequence[Item], take: Sequence[int]) -> Capture:
+def _left_group(
+    rules: Rules, table: Sequence[Item], take: Sequence[int], value: int, budget: Budget
+) -> str:
+    """A group of ``value`` that the capture leaves on the table (its text), or ''.
+
+    RULES.md §7: a Krypkasino capture is maximal when no further group of the same
+    value can be taken from what it leaves on the table.
+    """
+    taken = set(take)
+    rest = [i for i in range(len(table)) if i not in taken]
+    for i in rest:
+        item = table[i]
+        if isinstance(item, Build) and item.value == value:
+            return item.label
+    loose = _loose(table, rest)
+    group = some_group([rules.table_values(card) for _, card in loose], value, budget)
+    if group is None:
+        return ""
+    return "+".join(loose[j][1].symbol for j in group)
+
+
+def check_capture(
+    rules: Rules, card: Card, table: Sequence[Item], take: Sequence[int], budget: Budget
+) -> Capture:
     """Is taking the items at ``take`` with ``card`` a legal capture? Why (not)?"""
     if not take:
         return Capture(False, "a capture must take at least one card; to take nothing, trail")
@@ -148,33 +189,39 @@ def check_capture(rules: Rules, card: Card, table: Sequence[Item], take: Sequenc
     hand = rules.hand_values(card)
     if not hand:  # a court card in classic Casino pairs one card of its rank
         taken = [table[i] for i in take]
-        if len(taken) == 1 and isinstance(taken[0], Card) and taken[0].rank == card.rank:
-            group = Group((taken[0],), (0,))
-            return Capture(True, f"{card.symbol} pairs {taken[0].symbol}", None, (group,), sweep)
+        first = taken[0]
+        if len(taken) == 1 and isinstance(first, Card) and first.rank == card.rank:
+            group = Group((first,), (0,))
+            return Capture(True, f"{card.symbol} pairs {first.symbol}", None, (group,), sweep)
         return Capture(
             False,
             f"in {rules.variant.name} a court card takes exactly one card of its own rank "
             f"({card.rank_name}), nothing else",
         )
-    if rules.spade_five_clears and card == FIVE_OF_SPADES and sweep:
+    if rules.clears_table(card) and sweep:
         group = Group(tuple(table), tuple(0 for _ in table))
-        return Capture(True, "5♠ takes the whole table (the Danish 5♠ rule)", 5, (group,), True)
+        return Capture(True, f"{card.symbol} takes the whole table (the Danish 5♠ rule)",
+                       card.rank, (group,), True)
+    left_over = ""
     for value in hand:
-        groups = _split(rules, table, take, value)
-        if groups is not None:
-            reason = _takes_text(card, groups, sweep)
-            if note:
-                reason += f" ({note})"
-            if rules.reverse:
-                more = _more_to_take(rules, table, take, value)
-                if more:
-                    return Capture(
-                        False,
-                        f"in Krypkasino a capture must be maximal: as {value} the card must "
-                        f"also take {more}",
-                    )
-            return Capture(True, reason, value, groups, sweep)
-    reasons = [_leftover_text(rules, table, take, value) for value in hand]
+        groups = _split(rules, table, take, value, budget)
+        if groups is None:
+            continue
+        if rules.reverse:
+            left = _left_group(rules, table, take, value, budget)
+            if left:
+                left_over = left_over or (
+                    f"in {rules.variant.name} a capture must be maximal: as {value} the card "
+                    f"must also take {left}, which would be left on the table"
+                )
+                continue
+        reason = _takes_text(card, groups, sweep)
+        if note:
+            reason += f" ({note})"
+        return Capture(True, reason, value, groups, sweep)
+    if left_over:
+        return Capture(False, left_over)
+    reasons = [_leftover_text(rules, table, take, value, budget) for value in hand]
     reason = reasons[0] if len(reasons) == 1 else " and ".join(
         f"as {value}: {text}" for value, text in zip(hand, reasons, strict=True)
     )
@@ -183,115 +230,155 @@ def check_capture(rules: Rules, card: Card, table: Sequence[Item], take: Sequenc
     return Capture(False, reason)
 
 
-def _more_to_take(rules: Rules, table: Sequence[Item], take: Sequence[int], value: int) -> str:
-    """What a larger legal capture of the same value adds to ``take`` (text), or ''.
-
-    A capture is maximal when no legal capture of the same value strictly contains it.
-    """
-    for i, item in enumerate(table):
-        if isinstance(item, Build) and item.value == value and i not in take:
-            return item.label
-    loose = [i for i in range(len(table)) if not isinstance(table[i], Build)]
-    claimed = {j for j, i in enumerate(loose) if i in take}
-    values = _loose_values(rules, table, loose)
-    try:
-        packings = max_packings(values, values, value)
-    except TooComplex:  # beyond any real table: at least no group may be left
-        rest = [j for j in range(len(loose)) if j not in claimed]
-        group = some_group([values[j] for j in rest], value)
-        packings = [sorted(claimed | {rest[g] for g in group})] if group else []
-    for packing in packings:
-        if claimed < set(packing):
-            extra = [table[loose[j]] for j in packing if j not in claimed]
-            return "+".join(card.symbol for card in extra)  # type: ignore[union-attr]
-    return ""
+RankKey = tuple[int, int, int, tuple[int, ...]]
 
 
-def rank_key(rules: Rules, cards: Sequence[Card]) -> tuple[int, int, int]:
-    """Best first: most point value, then most cards, then most spades."""
-    return (
-        -sum(rules.card_points(c) for c in cards),
-        -len(cards),
-        -sum(1 for c in cards if c.spade),
-    )
+def rank_key(rules: Rules, cards: Sequence[Card]) -> RankKey:
+    """Best first (RULES.md §3.1): most cards, then most points for the taker (aces,
+    casinos, then spades); in Krypkasino fewest penalty points first; then card order."""
+    facts = [rules.card_facts(c) for c in cards]
+    points = sum(f[0] for f in facts)
+    order = tuple(sorted(f[2] for f in facts))
+    if rules.reverse:
+        return (points, -len(cards), 0, order)
+    return (-len(cards), -points, -sum(f[1] for f in facts), order)
 
 
-def capture_options(rules: Rules, card: Card, table: Sequence[Item]) -> list[tuple[int, ...]]:
+def capture_options(
+    rules: Rules, card: Card, table: Sequence[Item], budget: Budget
+) -> list[tuple[int, ...]]:
     """The maximal legal captures of ``card`` (table indexes), best first.
 
     No option is a strict subset of another; at most ``MAX_OPTIONS`` are listed.
+    A table too large to search in the budget lists one capture found greedily.
     """
-    hand = rules.hand_values(card)
-    found: set[tuple[int, ...]] = set()
     if not table:
         return []
+    hand = rules.hand_values(card)
+    found: list[tuple[int, ...]] = []
+    sources = 0  # how many searches found options (only across them can one contain another)
     if not hand:
-        found = {
-            (i,) for i, item in enumerate(table)
-            if isinstance(item, Card) and item.rank == card.rank
-        }
+        found = [(i,) for i, item in enumerate(table)
+                 if isinstance(item, Card) and item.rank == card.rank]
     else:
-        loose = [i for i, item in enumerate(table) if not isinstance(item, Build)]
-        values = _loose_values(rules, table, loose)
-        # the better cards first, so a capped list keeps the best choices
-        preference = [rank_key(rules, [table[i]]) for i in loose]  # type: ignore[list-item]
+        loose = _loose(table, range(len(table)))
+        values = [rules.table_values(c) for _, c in loose]
+        # the better cards first, so a capped list of a large table keeps the best choices
+        preference = None
+        if len(loose) > SMALL_TABLE:
+            preference = [rank_key(rules, [c]) for _, c in loose]
         for value in hand:
-            builds = [
-                i for i, item in enumerate(table) if isinstance(item, Build) and item.value == value
-            ]
+            builds = [i for i, item in enumerate(table)
+                      if isinstance(item, Build) and item.value == value]
             try:
-                packings = max_packings(values, values, value, MAX_OPTIONS,
-                                        preference) or [[]]
+                packed = packings(values, values, value, budget, MAX_OPTIONS, preference)
             except TooComplex:  # far beyond a real table: one legal capture, greedily
-                packings = [greedy_packing(values, value)]
-            for packing in packings:
-                option = tuple(sorted(builds + [loose[j] for j in packing]))
+                packed = [greedy_packing(values, value, budget.fallback())]
+            before = len(found)
+            for packing in packed or [[]]:
+                option = tuple(sorted(builds + [loose[j][0] for j in packing]))
                 if option:
-                    found.add(option)
-        if rules.spade_five_clears and card == FIVE_OF_SPADES:
-            found.add(tuple(range(len(table))))
-    maximal = _drop_contained(found)
-
-    def key(option: tuple[int, ...]):
-        cards = [c for i in option for c in item_cards(table[i])]
-        return (*rank_key(rules, cards), option)
-
-    ranked = sorted(maximal, key=key)
-    # with two packs, twins make captures that look the same: list each look once
-    seen: set[tuple[str, ...]] = set()
-    unique = []
-    for option in ranked:
-        look = tuple(sorted(c.code for i in option for c in item_cards(table[i])))
-        if look not in seen:
-            seen.add(look)
-            unique.append(option)
-    return unique[:MAX_OPTIONS]
+                    found.append(option)
+            sources += len(found) > before
+        if rules.clears_table(card):
+            found.append(tuple(range(len(table))))
+            sources += 1
+    return _best(rules, table, set(found), budget, contained=sources > 1)
 
 
-def _drop_contained(options: set[tuple[int, ...]]) -> list[tuple[int, ...]]:
-    """Keep the options that no larger option contains."""
-    by_size = sorted(options, key=len, reverse=True)
-    kept: list[frozenset[int]] = []
-    out = []
-    for option in by_size:
-        s = frozenset(option)
-        if not any(s < t for t in kept if len(t) > len(s)):
-            kept.append(s)
-            out.append(option)
-    return out
+def _best(
+    rules: Rules, table: Sequence[Item], options: set[tuple[int, ...]], budget: Budget,
+    contained: bool,
+) -> list[tuple[int, ...]]:
+    """The first ``MAX_OPTIONS`` options best first, without one that another contains
+    (only possible when ``contained``) and, with two packs, each look of cards once.
+
+    Most cards come first (except in Krypkasino), so the options are ranked one size
+    at a time, largest first, and the ranking stops once enough are kept.
+    """
+    if not options:
+        return []
+    budget.spend(len(options) + len(table))
+    facts = _table_facts(rules, table)
+    if rules.reverse:
+        classes = [list(options)]
+    else:
+        by_size: dict[int, list[tuple[int, ...]]] = {}
+        for option in options:
+            by_size.setdefault(len(option), []).append(option)
+        classes = [by_size[size] for size in sorted(by_size, reverse=True)]
+    kept: list[tuple[int, ...]] = []
+    kept_sets: list[frozenset[int]] = []
+    looks: set[tuple[int, ...]] = set()
+    for members in classes:
+        budget.spend(len(members) * (len(members[0]) + 1))
+        ranked = sorted((_option_key(rules, facts, option), option) for option in members)
+        if rules.reverse and contained:  # a containing option may be ranked later
+            sets = [frozenset(option) for _, option in ranked]
+            budget.spend(len(sets) ** 2)
+            ranked = [entry for entry, s in zip(ranked, sets, strict=True)
+                      if not any(s < t for t in sets)]
+            contained = False
+        for key, option in ranked:
+            if contained:
+                budget.spend(len(kept_sets) + 1)
+                chosen = frozenset(option)
+                if any(chosen < other for other in kept_sets):
+                    continue
+                kept_sets.append(chosen)
+            if rules.packs > 1:  # twins make captures that look the same
+                if key[3] in looks:
+                    continue
+                looks.add(key[3])
+            kept.append(option)
+            if len(kept) == MAX_OPTIONS:
+                return kept
+    return kept
 
 
-def can_capture(rules: Rules, card: Card, table: Sequence[Item]) -> bool:
+_Facts = tuple[list[int], list[int], list[int], list[tuple[int, ...]]]
+
+
+def _table_facts(rules: Rules, table: Sequence[Item]) -> _Facts:
+    """Per table item: cards, points, spades and card orders, for ranking options."""
+    cards, points, spades, orders = [], [], [], []
+    for item in table:
+        if isinstance(item, Card):
+            point, spade, order = rules.card_facts(item)
+            cards.append(1)
+            points.append(point)
+            spades.append(spade)
+            orders.append((order,))
+            continue
+        facts = [rules.card_facts(c) for c in item.cards]
+        cards.append(len(facts))
+        points.append(sum(f[0] for f in facts))
+        spades.append(sum(f[1] for f in facts))
+        orders.append(tuple(f[2] for f in facts))
+    return cards, points, spades, orders
+
+
+def _option_key(rules: Rules, facts: _Facts, option: tuple[int, ...]) -> RankKey:
+    """:func:`rank_key` of the cards of the items at ``option``, from their facts."""
+    cards, points, spades, orders = facts
+    order = tuple(sorted(chain.from_iterable(map(orders.__getitem__, option))))
+    taken = sum(map(cards.__getitem__, option))
+    worth = sum(map(points.__getitem__, option))
+    if rules.reverse:
+        return (worth, -taken, 0, order)
+    return (-taken, -worth, -sum(map(spades.__getitem__, option)), order)
+
+
+def can_capture(rules: Rules, card: Card, table: Sequence[Item], budget: Budget) -> bool:
     """Does ``card`` capture anything at all? (Cheap: one subset sum per value.)"""
     hand = rules.hand_values(card)
     if not hand:
         return any(isinstance(i, Card) and i.rank == card.rank for i in table)
-    if rules.spade_five_clears and card == FIVE_OF_SPADES and table:
+    if rules.clears_table(card) and table:
         return True
-    loose = [i for i, item in enumerate(table) if not isinstance(item, Build)]
-    values = _loose_values(rules, table, loose)
+    values = [rules.table_values(c) for _, c in _loose(table, range(len(table)))]
     return any(
         any(isinstance(i, Build) and i.value == v for i in table)
-        or some_group(values, v) is not None
+        or some_group(values, v, budget) is not None
         for v in hand
     )

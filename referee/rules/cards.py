@@ -20,11 +20,13 @@ referee.rules.cards.UnknownSuit: '1X' has no suit: a card ends in S, H, D or C (
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import total_ordering
 
 __all__ = [
     "BIG_CASINO",
+    "FIVE_OF_SPADES",
     "LITTLE_CASINO",
     "RANKS",
     "Card",
@@ -32,7 +34,6 @@ __all__ = [
     "Suit",
     "UnknownRank",
     "UnknownSuit",
-    "cards_text",
     "pack",
     "parse_cards",
 ]
@@ -61,8 +62,12 @@ class Suit(enum.Enum):
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Suit):
             return NotImplemented
-        order = list(Suit)
-        return order.index(self) < order.index(other)
+        return _SUIT_ORDER[self] < _SUIT_ORDER[other]
+
+    @property
+    def order(self) -> int:
+        """0 for spades to 3 for diamonds."""
+        return _SUIT_ORDER[self]
 
     @property
     def symbol(self) -> str:
@@ -77,6 +82,7 @@ class Suit(enum.Enum):
         return self.name.lower()
 
 
+_SUIT_ORDER = {suit: i for i, suit in enumerate(Suit)}
 _SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦"}
 _SUIT_INPUT = {
     "S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS,
@@ -93,16 +99,33 @@ _RANK_NAMES = {
 _IGNORED = {"\ufe0f", "\ufe0e", " ", "\u00a0"}
 
 
-@dataclass(frozen=True, order=True, slots=True)
+@total_ordering
+@dataclass(frozen=True, slots=True)
 class Card:
-    """One card. ``rank`` is 1 (ace) to 13 (king)."""
+    """One card. ``rank`` is 1 (ace) to 13 (king). Cards sort by rank, then suit."""
 
     rank: int
     suit: Suit
+    # the card's place in card order, from 0 (A♠) to 51 (K♦): its hash and sort key
+    order: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.rank, int) or not 1 <= self.rank <= 13:
             raise UnknownRank(f"rank {self.rank!r} is not between 1 (ace) and 13 (king)")
+        object.__setattr__(self, "order", (self.rank - 1) * 4 + _SUIT_ORDER[self.suit])
+
+    def __hash__(self) -> int:
+        return self.order
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.order == other.order
+        return NotImplemented
+
+    def __lt__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.order < other.order
+        return NotImplemented
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -186,13 +209,3 @@ def pack(packs: int = 1) -> list[Card]:
 def parse_cards(codes: Iterable[str]) -> list[Card]:
     """Parse several codes; the first bad one raises."""
     return [Card.parse(code) for code in codes]
-
-
-def cards_text(cards: Iterable[Card], sep: str = "+") -> str:
-    """Cards in symbol notation joined by ``sep``: ``6♣+3♦``."""
-    return sep.join(card.symbol for card in cards)
-
-
-def iter_codes(cards: Iterable[Card]) -> Iterator[str]:
-    for card in cards:
-        yield card.code

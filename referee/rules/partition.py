@@ -1,15 +1,26 @@
 """Splitting cards into groups that each add up to one value.
 
-Cards are reduced to *types*: cards with the same key (the same choice of
-values, and for ranking the same suit role and points) are interchangeable, so
-the searches run over count vectors, not over subsets, and remember what they
-have seen. That keeps a 20-card claim to a few milliseconds.
+Every search here spends steps from one :class:`Budget`, and every loop is
+charged, so a request that runs several searches (one per hand value, the claim,
+the alternatives, Krypkasino's maximality) is bounded as a whole: when the
+budget runs out the search raises :class:`TooComplex` instead of running on.
 
->>> split_exact([(9,), (6,), (3,), (5,), (4,)], 9)
+Two ways to enumerate the maximal packings of a table:
+
+* when at most :data:`SMALL_TABLE` cards can take part in a group, the table is
+  solved directly on bit masks: the subsets adding up to the value come from two
+  halves of the table (meet in the middle), then the unions of disjoint subsets
+  are one bitmap over all subsets of those cards (see :func:`_unions`);
+* a large table is reduced to *types*: cards with the same key (the same choice
+  of values, and for ranking the same suit role and points) are interchangeable,
+  so the search runs over count vectors, not over subsets, and remembers what it
+  has seen. That keeps a 20-card table to a few milliseconds.
+
+>>> split_exact([(9,), (6,), (3,), (5,), (4,)], 9, Budget())
 [[(0, 9)], [(1, 6), (2, 3)], [(3, 5), (4, 4)]]
->>> split_exact([(2,), (3,), (5,), (8,)], 10) is None
+>>> split_exact([(2,), (3,), (5,), (8,)], 10, Budget()) is None
 True
->>> split_exact([(1, 14), (1, 14), (5,), (8,)], 14)
+>>> split_exact([(1, 14), (1, 14), (5,), (8,)], 14, Budget())
 [[(0, 14)], [(1, 1), (2, 5), (3, 8)]]
 """
 
@@ -17,18 +28,206 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache, reduce
 from itertools import combinations, islice, product
+from operator import or_
 
-__all__ = ["TooComplex", "max_packings", "split_exact"]
+__all__ = [
+    "RESERVE",
+    "SMALL_TABLE",
+    "STEP_BUDGET",
+    "Budget",
+    "TooComplex",
+    "greedy_packing",
+    "max_packings",
+    "packings",
+    "some_group",
+    "split_exact",
+]
 
-# A search that needs more steps than this is refused rather than left to run:
-# no real table comes near it, and no request may take more than a second.
-STEP_BUDGET = 150_000
+# The steps one request may spend on searching. A step is a small, bounded piece of
+# work (a node of a search, one comparison of a loop), so the whole budget costs well
+# under 100 ms of CPU; no real table comes near it.
+STEP_BUDGET = 100_000
+
+# What is kept back for the greedy answer after a search ran out of steps.
+RESERVE = 20_000
+
+# Up to this many loose cards the packings are found on bitmaps over all subsets.
+SMALL_TABLE = 20
+
+ValueSets = Sequence[tuple[int, ...]]
 
 
 class TooComplex(ValueError):
     """The position is far larger than any real game; the search was refused."""
 
+
+class Budget:
+    """The search steps left to one request; :meth:`spend` raises when they run out.
+
+    >>> b = Budget(3)
+    >>> b.spend(2); b.left
+    1
+    >>> b.spend(2)
+    Traceback (most recent call last):
+    ...
+    referee.rules.partition.TooComplex: this position is too large to search
+    """
+
+    __slots__ = ("left", "reserve")
+
+    def __init__(self, steps: int = STEP_BUDGET, reserve: int = RESERVE) -> None:
+        self.left = steps
+        self.reserve = reserve
+
+    def spend(self, steps: int = 1) -> None:
+        self.left -= steps
+        if self.left < 0:
+            raise TooComplex("this position is too large to search")
+
+    def fallback(self) -> Budget:
+        """The reserve, once per request, for a cheap answer after a search ran out."""
+        reserve, self.reserve = self.reserve, 0
+        return Budget(reserve, 0)
+
+
+# -- small tables: bit masks ------------------------------------------------------
+
+def _half(
+    cards: Sequence[tuple[int, tuple[int, ...]]], target: int, budget: Budget
+) -> list[tuple[int, int]]:
+    """(mask, sum) of every subset of ``cards`` with a choice of values, sum <= target."""
+    entries = [(0, 0)]
+    for bit, values in cards:
+        budget.spend(len(entries))
+        entries += [
+            (mask | bit, total + v)
+            for mask, total in entries for v in values if total + v <= target
+        ]
+    return entries
+
+
+def _groups(value_sets: ValueSets, target: int, budget: Budget) -> list[int]:
+    """The masks of every set of cards that adds up to ``target`` (meet in the middle)."""
+    cards = [(1 << i, values) for i, values in enumerate(value_sets)]
+    middle = len(cards) // 2
+    left = _half(cards[:middle], target, budget)
+    right: dict[int, list[int]] = {}
+    for mask, total in _half(cards[middle:], target, budget):
+        right.setdefault(total, []).append(mask)
+    found: set[int] = set()
+    for mask, total in left:
+        partners = right.get(target - total)
+        if partners:
+            budget.spend(len(partners))
+            found.update(mask | other for other in partners)
+    found.discard(0)
+    return sorted(found)
+
+
+@lru_cache(maxsize=SMALL_TABLE + 1)
+def _clears(n: int) -> tuple[int, ...]:
+    """For each of ``n`` cards, the subsets that leave it out, as a bitmap over subsets
+    (bit ``m`` is set when subset ``m`` does not hold the card)."""
+    size = 1 << n
+    out = []
+    for bit in range(n):
+        pattern, length = (1 << (1 << bit)) - 1, 1 << (bit + 1)
+        while length < size:  # repeat the block of ones and zeros by doubling
+            pattern |= pattern << length
+            length *= 2
+        out.append(pattern)
+    return tuple(out)
+
+
+def _unions(groups: Sequence[int], n: int, budget: Budget) -> list[int]:
+    """The maximal unions of disjoint groups of ``n`` cards, as bit masks.
+
+    The packable subsets are one bitmap over all 2**n subsets: adding the groups one
+    by one (like a subset-sum table) makes every union of disjoint groups; then a
+    superset closure, one card at a time, finds the unions no other union contains.
+    Each step is one operation on a 2**n-bit integer.
+    """
+    if not groups:
+        return []
+    cost = 1 + (1 << n) // 131_072  # steps per operation on a 2**n-bit integer
+    clear = _clears(n)
+    everything = (1 << (1 << n)) - 1
+    packable = 1  # the empty set
+    for group in groups:
+        budget.spend(cost * (group.bit_count() + 3))
+        disjoint = everything
+        for bit in _BYTE_BITS[group] if group < 256 else _bits(group):
+            disjoint &= clear[bit]
+        packable |= (packable & disjoint) << group
+    budget.spend(cost * 6 * n)
+    covered = packable  # subsets with a packable superset (or packable themselves)
+    for bit in range(n):
+        covered |= (covered >> (1 << bit)) & clear[bit]
+    strictly = 0
+    for bit in range(n):
+        strictly |= (covered >> (1 << bit)) & clear[bit]
+    maximal = packable & ~strictly & ~1
+    budget.spend(maximal.bit_count())
+    return _bits(maximal)
+
+
+_BYTE_BITS = tuple(tuple(b for b in range(8) if m >> b & 1) for m in range(256))
+
+
+def _bits(mask: int) -> list[int]:
+    """The positions of the set bits of ``mask``, lowest first."""
+    if mask.bit_length() <= 64:
+        out: list[int] = []
+        base = 0
+        while mask:
+            byte = mask & 255
+            if byte:
+                out += [base + b for b in _BYTE_BITS[byte]]
+            mask >>= 8
+            base += 8
+        return out
+    digits = bin(mask)[:1:-1]  # lowest bit first
+    out = []
+    at = digits.find("1")
+    while at >= 0:
+        out.append(at)
+        at = digits.find("1", at + 1)
+    return out
+
+
+def packings(
+    value_sets: ValueSets, keys: Sequence[Hashable], target: int, budget: Budget,
+    per_packing: int | None = None, preference: Sequence[float] | None = None,
+) -> list[list[int]]:
+    """All maximal sets of cards that split into groups of ``target``, as sorted indexes.
+
+    Small tables are solved directly, large ones over interchangeable types (see
+    :func:`max_packings`, which also explains ``keys``, ``per_packing`` and
+    ``preference``). Cards with no values never take part.
+
+    >>> packings([(5,), (5,), (2,)], ["5a", "5b", "2"], 7, Budget())
+    [[0, 2], [1, 2]]
+    >>> packings([(2,), (3,), (5,), (8,)], [2, 3, 5, 8], 10, Budget())
+    [[0, 1, 2], [0, 3]]
+    """
+    usable = [i for i, values in enumerate(value_sets) if values and min(values) <= target]
+    if len(usable) <= 2 * SMALL_TABLE:
+        groups = _groups([value_sets[i] for i in usable], target, budget)
+        # only the cards that are in some group take part
+        members = _bits(reduce(or_, groups, 0))
+        if len(members) <= SMALL_TABLE:
+            if len(members) < len(usable):
+                budget.spend(len(groups))
+                place = {bit: k for k, bit in enumerate(members)}
+                groups = [sum(1 << place[bit] for bit in _bits(group)) for group in groups]
+            masks = _unions(groups, len(members), budget)
+            return [[usable[members[bit]] for bit in _bits(mask)] for mask in masks]
+    return max_packings(value_sets, keys, target, budget, per_packing, preference)
+
+
+# -- large tables: count vectors over interchangeable cards -----------------------
 
 @dataclass(frozen=True, slots=True)
 class _Pattern:
@@ -37,30 +236,16 @@ class _Pattern:
     values: tuple[tuple[int, int, int], ...]
 
 
-class _Budget:
-    __slots__ = ("left",)
-
-    def __init__(self) -> None:
-        self.left = STEP_BUDGET
-
-    def spend(self, steps: int = 1) -> None:
-        self.left -= steps
-        if self.left < 0:
-            raise TooComplex("this position is too large to search")
-
-
-def _types(keys: Sequence[Hashable]) -> tuple[list[int], list[list[int]]]:
+def _types(keys: Sequence[Hashable]) -> list[list[int]]:
     index: dict[Hashable, int] = {}
     members: list[list[int]] = []
-    of_card: list[int] = []
     for card_index, key in enumerate(keys):
         t = index.get(key)
         if t is None:
             t = index[key] = len(members)
             members.append([])
         members[t].append(card_index)
-        of_card.append(t)
-    return of_card, members
+    return members
 
 
 def _ways(values: tuple[int, ...], k: int) -> list[tuple[int, tuple[int, ...]]]:
@@ -72,7 +257,7 @@ def _ways(values: tuple[int, ...], k: int) -> list[tuple[int, tuple[int, ...]]]:
 
 
 def _patterns(
-    type_values: Sequence[tuple[int, ...]], caps: Sequence[int], target: int, budget: _Budget
+    type_values: Sequence[tuple[int, ...]], caps: Sequence[int], target: int, budget: Budget
 ) -> list[_Pattern]:
     """Every multiset of types (with a choice of values) adding up to ``target``."""
     n = len(type_values)
@@ -95,6 +280,7 @@ def _patterns(
             if k * min(values) > left:
                 break
             for total, split in _ways(values, k):
+                budget.spend()
                 if total > left:
                     continue
                 counts[t] = k
@@ -125,7 +311,7 @@ def _minus(vec: tuple[int, ...], counts: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def split_exact(
-    value_sets: Sequence[tuple[int, ...]], target: int
+    value_sets: ValueSets, target: int, budget: Budget
 ) -> list[list[tuple[int, int]]] | None:
     """Split every card into groups adding up to ``target``, or ``None``.
 
@@ -136,12 +322,10 @@ def split_exact(
         return []
     if any(not values for values in value_sets):
         return None
-    budget = _Budget()
-    of_card, members = _types(value_sets)
+    members = _types(value_sets)
     type_values = [value_sets[m[0]] for m in members]
     caps = tuple(len(m) for m in members)
-    patterns = _patterns(type_values, caps, target, budget)
-    first = _by_first_type(patterns, len(members))
+    first = _by_first_type(_patterns(type_values, caps, target, budget), len(members))
     dead: set[tuple[int, ...]] = set()
 
     def cover(vec: tuple[int, ...]) -> list[_Pattern] | None:
@@ -152,6 +336,7 @@ def split_exact(
         if vec in dead:
             return None
         for p in first[i]:
+            budget.spend()
             if _fits(p, vec):
                 rest = cover(_minus(vec, p.counts))
                 if rest is not None:
@@ -171,15 +356,14 @@ def split_exact(
             for _ in range(count):
                 group.append((pools[t].pop(0), value))
         groups.append(sorted(group))
-    del of_card
     return sorted(groups)
 
 
 def max_packings(
-    value_sets: Sequence[tuple[int, ...]], keys: Sequence[Hashable], target: int,
+    value_sets: ValueSets, keys: Sequence[Hashable], target: int, budget: Budget,
     per_packing: int | None = None, preference: Sequence[float] | None = None,
 ) -> list[list[int]]:
-    """All maximal sets of cards that split into groups of ``target``.
+    """All maximal sets of cards that split into groups of ``target`` (count vectors).
 
     Cards with equal ``keys`` (and equal value sets) are interchangeable; every
     concrete choice among them is listed, or with ``per_packing`` only that many
@@ -187,21 +371,18 @@ def max_packings(
     result is a sorted list of card indexes; none is a strict subset of another.
     Cards with no values never take part.
 
-    >>> max_packings([(5,), (5,), (2,)], ["5a", "5b", "2"], 7)
+    >>> max_packings([(5,), (5,), (2,)], ["5a", "5b", "2"], 7, Budget())
     [[0, 2], [1, 2]]
-    >>> max_packings([(13,), (1, 14)], ["K", "A"], 14)
+    >>> max_packings([(13,), (1, 14)], ["K", "A"], 14, Budget())
     [[0, 1]]
     """
-    budget = _Budget()
     usable = [i for i, values in enumerate(value_sets) if values and min(values) <= target]
     if not usable:
         return []
-    of_card, members = _types([(value_sets[i], keys[i]) for i in usable])
-    del of_card
+    members = _types([(value_sets[i], keys[i]) for i in usable])
     type_values = [value_sets[usable[m[0]]] for m in members]
     caps = tuple(len(m) for m in members)
-    patterns = _patterns(type_values, caps, target, budget)
-    first = _by_first_type(patterns, len(members))
+    first = _by_first_type(_patterns(type_values, caps, target, budget), len(members))
     memo: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
     zero = tuple(0 for _ in caps)
 
@@ -217,18 +398,21 @@ def max_packings(
         skip[i] -= 1
         found = list(best(tuple(skip)))
         for p in first[i]:
+            budget.spend()
             if _fits(p, vec):
-                for rest in best(_minus(vec, p.counts)):
+                rests = best(_minus(vec, p.counts))
+                budget.spend(len(rests))
+                for rest in rests:
                     found.append(tuple(a + b for a, b in zip(rest, p.counts, strict=True)))
         result = _maximal(found, budget)
         memo[vec] = result
         return result
 
-    packings = [vec for vec in best(caps) if any(vec)]
+    vectors = [vec for vec in best(caps) if any(vec)]
     if preference is not None:
         members = [sorted(m, key=lambda j: preference[usable[j]]) for m in members]
     results: list[list[int]] = []
-    for vec in packings:
+    for vec in vectors:
         choices = [combinations(members[t], k) for t, k in enumerate(vec)]
         for pick in islice(product(*choices), per_packing):
             budget.spend()
@@ -236,7 +420,7 @@ def max_packings(
     return sorted(results)
 
 
-def _maximal(vectors: list[tuple[int, ...]], budget: _Budget) -> list[tuple[int, ...]]:
+def _maximal(vectors: list[tuple[int, ...]], budget: Budget) -> list[tuple[int, ...]]:
     """Drop duplicates and every vector that another one covers."""
     unique = sorted(set(vectors), key=sum, reverse=True)
     kept: list[tuple[int, ...]] = []
@@ -250,43 +434,44 @@ def _maximal(vectors: list[tuple[int, ...]], budget: _Budget) -> list[tuple[int,
     return kept
 
 
-def some_group(value_sets: Sequence[tuple[int, ...]], target: int) -> list[int] | None:
+# -- one group, cheaply ------------------------------------------------------------
+
+def some_group(value_sets: ValueSets, target: int, budget: Budget) -> list[int] | None:
     """Indexes of one set of cards adding up to ``target``, or None (subset sum).
 
-    >>> some_group([(4,), (9,), (5,)], 9)
+    >>> some_group([(4,), (9,), (5,)], 9, Budget())
     [1]
-    >>> some_group([(4,), (3,)], 9) is None
+    >>> some_group([(4,), (3,)], 9, Budget()) is None
     True
     """
+    single = next((i for i, vs in enumerate(value_sets) if target in vs), None)
+    if single is not None:  # a single card that makes the value on its own
+        return [single]
     reach: dict[int, list[int]] = {0: []}
     for i, values in enumerate(value_sets):
+        budget.spend(len(reach) * len(values))
         for total, used in list(reach.items()):
             for v in values:
                 new = total + v
                 if new <= target and new not in reach:
                     reach[new] = [*used, i]
         if target in reach:
-            break
-    found = reach.get(target)
-    if found is None:
-        return None
-    # prefer a single card that makes the value on its own
-    single = next((i for i, vs in enumerate(value_sets) if target in vs), None)
-    return [single] if single is not None else found
+            return reach[target]
+    return None
 
 
-def greedy_packing(value_sets: Sequence[tuple[int, ...]], target: int) -> list[int]:
+def greedy_packing(value_sets: ValueSets, target: int, budget: Budget) -> list[int]:
     """One legal packing found greedily, for positions too large to enumerate.
 
     Every group adds up to ``target``; it need not be the largest one.
 
-    >>> greedy_packing([(9,), (5,), (4,), (2,)], 9)
+    >>> greedy_packing([(9,), (5,), (4,), (2,)], 9, Budget())
     [0, 1, 2]
     """
     free = list(range(len(value_sets)))
     taken: list[int] = []
     while True:
-        group = some_group([value_sets[i] for i in free], target)
+        group = some_group([value_sets[i] for i in free], target, budget)
         if group is None:
             return sorted(taken)
         chosen = [free[j] for j in group]

@@ -1,15 +1,18 @@
-"""A round as a state machine, replayed from its events.
+"""A round as a state machine, replayed from its typed events.
 
-The events are the first table cards and then every play. :class:`Round`
-follows turns and deals, refuses a card that has already turned up, judges each
-play with :func:`~referee.rules.turn.judge`, records sweeps (with the Finnish
+:class:`RoundState` follows turns and deals, refuses a card that has already
+turned up, judges each play (:meth:`~RoundState.verify_play` raises,
+:meth:`~RoundState.can_play` answers a bool, :meth:`~RoundState.play` applies and
+returns a frozen :class:`PlayRecord`), records sweeps (with the Finnish
 restrictions), the last capture, mulles and Krypkasino's sweep penalties, runs
 the retroactive hand check at the end of every deal and accounts for the whole
-pack at the end.
+pack at the end. :meth:`~RoundState.replay` rebuilds it from the log
+(:mod:`referee.rules.events`) without searching for alternatives: an overruled
+play is applied as the table ruled, without judging it again.
 
 >>> from .variants import get_rules
 >>> from .cards import parse_cards
->>> r = Round(get_rules("swedish"), players=2, dealer=1)
+>>> r = RoundState(get_rules("swedish"), players=2, dealer=1)
 >>> r.start(parse_cards(["9S", "6C", "3D", "5H"]))
 >>> r.turn, r.deal, r.deals, r.stock
 (0, 1, 6, 40)
@@ -25,33 +28,45 @@ referee.rules.round.DuplicateCard: 9♥ has already turned up (played in play 1)
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from .cards import Card, pack
+from .events import (
+    Confirmed,
+    Event,
+    FirstTable,
+    Overruled,
+    Played,
+    TallyEntered,
+    Undone,
+    in_force,
+)
+from .partition import Budget, TooComplex
 from .scoring import (
-    CATEGORIES,
     Credit,
+    Decided,
     MatchResult,
     RoundScore,
     Tally,
-    immediate_points,
-    score_round,
-    settle,
+    immediate_credits,
+    round_and_match,
 )
 from .table import Build, Item, item_cards
-from .turn import Action, Play, Spot, Verdict, judge
+from .turn import Action, IllegalPlay, Kind, Play, Spot, Verdict, judge, verify_play
 from .variants import Building, MatchEnd, MulleScoring, OptionError, Rules
 
 __all__ = [
     "DuplicateCard",
     "Finding",
+    "IllegalPlay",
     "PlayRecord",
-    "Round",
     "RoundError",
     "RoundOver",
+    "RoundState",
     "Sweep",
     "deal_schedule",
+    "side_names",
     "sides_of",
 ]
 
@@ -98,15 +113,20 @@ class PlayRecord:
     play: Play
     verdict: Verdict
     sweep: bool
-    overruled: str | None = None
+    overruled: str | None = None  # the table's reason, when it overruled the referee
+
+    @property
+    def refused_now(self) -> bool:
+        """Recorded as legal, but refused by the rules as the engine now applies them."""
+        return self.overruled is None and not self.verdict.legal
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Obligation:
     player: int
     value: int
     index: int
-    text: str
+    kind: Kind
 
 
 def sides_of(rules: Rules, players: int) -> list[list[int]]:
@@ -117,9 +137,25 @@ def sides_of(rules: Rules, players: int) -> list[list[int]]:
     [[0, 2], [1, 3]]
     >>> sides_of(get_rules("krypkasino", {"partnerships": 3}), 6)
     [[0, 3], [1, 4], [2, 5]]
+    >>> sides_of(get_rules("mulle-glimne"), 3)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    referee.rules.variants.OptionError: Mulle (...) is played by 2 players, or 4 in two ...
     """
     v = rules.variant
-    if not isinstance(players, int) or not v.min_players <= players <= v.max_players:
+    alone = v.most_players_alone
+    if alone is not None and isinstance(players, int) and players > alone and (
+        rules.partnerships not in (True, 2) or players % 2
+    ):
+        solo = f"{v.min_players}" if alone == v.min_players else f"{v.min_players} to {alone}"
+        paired = " or ".join(str(p) for p in range(max(alone + 1, 4), v.max_players + 1, 2))
+        raise OptionError(
+            f"{v.name} is played by {solo} players, or {paired} in two partnerships",
+            "players",
+        )
+    if isinstance(players, bool) or not isinstance(players, int) or not (
+        v.min_players <= players <= v.max_players
+    ):
         raise OptionError(
             f"{v.name} is played by {v.min_players} to {v.max_players} players", "players"
         )
@@ -138,6 +174,14 @@ def sides_of(rules: Rules, players: int) -> list[list[int]]:
     return [list(range(side, players, count)) for side in range(count)]
 
 
+def side_names(sides: Sequence[Sequence[int]], names: Sequence[str] | None = None) -> list[str]:
+    """Each side by its players' names, or by seat numbers when there are none."""
+    if names:
+        return [" & ".join(names[s] for s in side) for side in sides]
+    return [f"seat {side[0]}" if len(side) == 1 else "seats " + "+".join(map(str, side))
+            for side in sides]
+
+
 def deal_schedule(rules: Rules, players: int, dealer: int) -> tuple[int, list[list[int]]]:
     """Cards on the table at the start, and each deal's hand size per seat.
 
@@ -153,9 +197,10 @@ def deal_schedule(rules: Rules, players: int, dealer: int) -> tuple[int, list[li
     total = 52 * v.packs
     table = v.table_cards
     deals: list[list[int]] = []
-    if v.id == "norwegian" and players == 5:
-        table = 2
-        deals.append([2] * players)
+    half = v.half_deal
+    if half is not None and players == half.players:
+        table = half.table
+        deals.append([half.hand] * players)
     left = total - table - sum(map(sum, deals))
     full = players * v.hand_size
     while left >= full:
@@ -182,37 +227,37 @@ def _turn_order(sizes: Sequence[int], dealer: int) -> list[int]:
     return order
 
 
-@dataclass
-class Round:
-    rules: Rules
-    players: int
-    dealer: int = 0
-    scores: Sequence[int] | None = None  # match scores before the round, per side
-    names: Sequence[str] | None = None
-    # state, derived by replaying events
-    table: list[Item] = field(default_factory=list, init=False)
-    records: list[PlayRecord] = field(default_factory=list, init=False)
-    findings: list[Finding] = field(default_factory=list, init=False)
-    started: bool = field(default=False, init=False)
+class RoundState:
+    """The state of one round: the table, the piles, the turn, and what was found."""
 
-    def __post_init__(self) -> None:
-        self.sides = sides_of(self.rules, self.players)
-        if isinstance(self.dealer, bool) or not isinstance(self.dealer, int) or not (
-            0 <= self.dealer < self.players
+    def __init__(
+        self, rules: Rules, players: int, dealer: int = 0, scores: Sequence[int] | None = None,
+        names: Sequence[str] | None = None, budget: Budget | None = None,
+    ) -> None:
+        self.rules = rules
+        self.players = players
+        self.sides = sides_of(rules, players)
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not (
+            0 <= dealer < players
         ):
-            raise OptionError(f"dealer must be a seat from 0 to {self.players - 1}", "dealer")
+            raise OptionError(f"dealer must be a seat from 0 to {players - 1}", "dealer")
+        self.dealer = dealer
+        self.names = list(names) if names else None
+        self.budget = budget or Budget()
         self.side_of = {seat: i for i, side in enumerate(self.sides) for seat in side}
-        self.scores_before = list(self.scores) if self.scores is not None else [0] * len(
-            self.sides
-        )
+        self.scores_before = list(scores) if scores is not None else [0] * len(self.sides)
         if len(self.scores_before) != len(self.sides):
             raise OptionError(f"scores must list one number per side ({len(self.sides)})",
                               "scores")
-        self.table_size, self.schedule = deal_schedule(self.rules, self.players, self.dealer)
+        self.table_size, self.schedule = deal_schedule(rules, players, dealer)
         self.turns: list[tuple[int, int]] = [
             (d, seat) for d, sizes in enumerate(self.schedule)
-            for seat in _turn_order(sizes, self.dealer)
+            for seat in _turn_order(sizes, dealer)
         ]
+        self.table: list[Item] = []
+        self.records: list[PlayRecord] = []
+        self.findings: list[Finding] = []
+        self.started = False
         self.seen: Counter[Card] = Counter()
         self.where: dict[Card, str] = {}
         self.piles: list[list[Card]] = [[] for _ in self.sides]
@@ -225,6 +270,45 @@ class Round:
         self.obligations: list[_Obligation] = []
         self.must_capture: set[int] = set()
         self.decided: MatchResult | None = None
+        self.tally: tuple[Tally, ...] | None = None
+        self.confirmed = False
+
+    # -- the log ---------------------------------------------------------------
+    @classmethod
+    def replay(
+        cls, rules: Rules, players: int, dealer: int, scores: Sequence[int] | None,
+        names: Sequence[str] | None, events: Sequence[Event], budget: Budget | None = None,
+    ) -> RoundState:
+        """The round as its log leaves it (undone events taken back)."""
+        state = cls(rules, players, dealer, scores, names, budget)
+        for event in in_force(events):
+            state.apply(event)
+        return state
+
+    def apply(self, event: Event) -> None:
+        """Apply one stored event. A recorded play is trusted: if the rules as the engine
+        applies them now refuse it, or it cannot be judged in the budget, it is applied
+        as it was recorded (and the record says so)."""
+        if isinstance(event, FirstTable):
+            self.start(event.cards)
+        elif isinstance(event, Played):
+            self._can_play(event.play)
+            spot = self.spot()
+            try:
+                verdict = judge(spot, event.play, budget=self.budget)
+            except TooComplex:
+                verdict = Verdict(False, "", Kind(event.play.action.value))
+            if not verdict.legal:
+                verdict = _as_claimed(spot, event.play, verdict.reason, verdict.kind)
+            self._apply(spot, event.play, verdict, None)
+        elif isinstance(event, Overruled):
+            self.overrule(event.play, event.reason)
+        elif isinstance(event, TallyEntered):
+            self.tally = event.tallies
+        elif isinstance(event, Confirmed):
+            self.confirmed = True
+        elif isinstance(event, Undone):
+            raise RoundError("an undo takes back an event; replay the log to apply it")
 
     # -- events ---------------------------------------------------------------
     def start(self, table: Sequence[Card]) -> None:
@@ -288,49 +372,31 @@ class Round:
     def builds(self) -> list[Build]:
         return [item for item in self.table if isinstance(item, Build)]
 
+    @property
+    def over(self) -> bool:
+        """Nothing more is played: every card is down, or the match was decided."""
+        return self.finished or self.decided is not None
+
     def unseen(self) -> Counter[Card]:
         out = Counter(pack(self.rules.packs))
         out.subtract(self.seen)
         return +out
 
-    def spot(self, player: int | None = None) -> Spot:
-        seat = self.turn if player is None else player
+    def spot(self) -> Spot:
+        """The position the player to move is in."""
+        seat = self.turn
         if seat is None:
             raise RoundOver("the round is over")
         return Spot(
-            self.rules, self.players, seat, tuple(self.table),
-            must_capture=seat in self.must_capture and any(
-                b.owner == seat for b in self.builds
-            ),
-            unseen=self.unseen(),
+            self.rules, seat, tuple(self.table),
+            sides=tuple(self.side_of[s] for s in range(self.players)),
+            must_capture=seat in self.must_capture,
+            unseen=None if self.rules.building is Building.NONE else self.unseen(),
         )
 
-    def check(self, play: Play, player: int | None = None,
-              hand: Sequence[Card] | None = None) -> Verdict:
-        """Judge a play by the player to move without applying it."""
-        self._can_play(play, player)
-        return judge(self.spot(), play, hand)
-
-    def can_play(self, play: Play, player: int | None = None) -> bool:
-        """Would :meth:`play` accept this play? (Never raises.)
-
-        >>> from .variants import get_rules
-        >>> from .cards import parse_cards
-        >>> r = Round(get_rules("swedish"), players=2, dealer=1)
-        >>> r.start(parse_cards(["9S", "6C", "3D", "5H"]))
-        >>> r.can_play(Play(Card.parse("9H"), Action.CAPTURE, (0,)))
-        True
-        >>> r.can_play(Play(Card.parse("9S"), Action.TRAIL))  # on the table already
-        False
-        """
-        try:
-            self._can_play(play, player)
-        except RoundError:
-            return False
-        return self.wrong_turn(player) is None and judge(
-            self.spot(), play, alternatives=False).legal
-
-    def _can_play(self, play: Play, player: int | None) -> None:
+    def _can_play(self, play: Play, player: int | None = None) -> None:
+        """Refuse what cannot be applied at all (a :class:`RoundError`), or a play out of
+        turn (:class:`IllegalPlay`)."""
         if not self.started:
             raise RoundError("lay out the first table cards before the first play")
         if self.decided is not None:
@@ -344,27 +410,50 @@ class Round:
         for ref in play.refs:
             if not 0 <= ref < len(self.table):
                 raise RoundError(f"there is no table item {ref}")
-
-    def wrong_turn(self, player: int | None) -> Verdict | None:
         if player is not None and player != self.turn:
-            return Verdict(False, f"it is seat {self.turn}'s turn, not seat {player}'s", "turn")
-        return None
+            raise IllegalPlay(Verdict(
+                False, f"it is seat {self.turn}'s turn, not seat {player}'s", Kind.TURN))
 
-    def play(self, play: Play, player: int | None = None, overrule: str | None = None,
-             hand: Sequence[Card] | None = None) -> PlayRecord:
-        """Apply a play. Illegal plays raise :class:`IllegalPlay` unless overruled."""
+    def verify_play(self, play: Play, player: int | None = None,
+                    hand: Sequence[Card] | None = None) -> Verdict:
+        """The verdict on a play by the player to move, without applying it: legal, or
+        :class:`IllegalPlay` (with the card's legal captures), or a :class:`RoundError`."""
         self._can_play(play, player)
-        wrong = self.wrong_turn(player)
-        if wrong is not None:
-            raise IllegalPlay(wrong)
+        return verify_play(self.spot(), play, hand, self.budget)
+
+    def can_play(self, play: Play, player: int | None = None,
+                 hand: Sequence[Card] | None = None) -> bool:
+        """Would :meth:`play` accept this play? (Never raises.)
+
+        >>> from .variants import get_rules
+        >>> from .cards import parse_cards
+        >>> r = RoundState(get_rules("swedish"), players=2, dealer=1)
+        >>> r.start(parse_cards(["9S", "6C", "3D", "5H"]))
+        >>> r.can_play(Play(Card.parse("9H"), Action.CAPTURE, (0,)))
+        True
+        >>> r.can_play(Play(Card.parse("9S"), Action.TRAIL))  # on the table already
+        False
+        """
+        try:
+            self._can_play(play, player)
+            return judge(self.spot(), play, hand, self.budget).legal
+        except (RoundError, IllegalPlay, TooComplex):
+            return False
+
+    def play(self, play: Play, player: int | None = None,
+             hand: Sequence[Card] | None = None) -> PlayRecord:
+        """Judge the play once and apply it. An illegal play raises :class:`IllegalPlay`,
+        whose verdict lists the card's legal captures."""
+        self._can_play(play, player)
         spot = self.spot()
-        verdict = judge(spot, play, hand, alternatives=False)
-        if not verdict.legal:
-            verdict = judge(spot, play, hand)  # with the legal alternatives, to show them
-            if overrule is None:
-                raise IllegalPlay(verdict)
-            verdict = _forced(spot, play, verdict)
-        return self._apply(spot, play, verdict, overrule)
+        return self._apply(spot, play, verify_play(spot, play, hand, self.budget), None)
+
+    def overrule(self, play: Play, reason: str) -> PlayRecord:
+        """Apply a play the table recorded against the referee, as claimed (not judged)."""
+        self._can_play(play)
+        spot = self.spot()
+        return self._apply(spot, play, _as_claimed(spot, play, "", Kind(play.action.value)),
+                           reason)
 
     def _apply(self, spot: Spot, play: Play, verdict: Verdict,
                overrule: str | None) -> PlayRecord:
@@ -386,46 +475,51 @@ class Round:
             if sweep:
                 self._sweep(seat, side, index, deal, play.card, before)
             self._mulle(side, play.card, verdict.taken[1:], before, play)
-            credits = self._immediate_credits(side, verdict.taken)
-            if credits:
-                self.immediate[side] += sum(c.points for c in credits)
-                self.immediate_steps.append(credits)
-        # obligations of a builder
-        if verdict.kind in ("build", "raise", "double") and self.rules.building is Building.DANISH:
+            self._credit(side, verdict.taken)
+        # the Danish builder's duty on the next turn
+        if verdict.kind.builds and self.rules.building.must_capture_next:
             self.must_capture.add(seat)
         else:
             self.must_capture.discard(seat)
-        verb = {"build": "built", "raise": "raised a build to", "double": "doubled"}.get(
-            verdict.kind, "kept a build of"
-        )
         for value in verdict.pending:
-            self.obligations.append(_Obligation(seat, value, index, f"{verb} {value}"))
+            self.obligations.append(_Obligation(seat, value, index, verdict.kind))
         record = PlayRecord(index, seat, deal, play, verdict, sweep, overrule)
         self.records.append(record)
-        self._finnish_count_out(side)
         if self.finished or self.deal != deal:
             self._end_of_deal(deal)
         if self.finished:
             self._end_of_round()
         return record
 
-    def _immediate_credits(self, side: int, cards: Sequence[Card]) -> list[Credit]:
-        out = []
-        for c in cards:
-            points = immediate_points(self.rules, [c])
-            if points:
-                category = "aces" if c.ace else (
-                    "big_casino" if c.rank == 10 else "little_casino"
-                )
-                out.append(Credit(side, category, points))
-        return out
+    def _credit(self, side: int, cards: Sequence[Card]) -> None:
+        """Points credited as they are captured; with them a match can end mid-round."""
+        if self.rules.variant.match_end is not MatchEnd.HIGHEST_THEN_COUNT_OUT:
+            return
+        credits = immediate_credits(self.rules, side, cards)
+        if not credits:
+            return
+        self.immediate[side] += sum(c.points for c in credits)
+        self.immediate_steps.append(credits)
+        score = self.scores_before[side] + self.immediate[side]
+        if score >= self.rules.target and self.decided is None:
+            names = side_names(self.sides, self.names)
+            when = "the leftover cards" if self.finished else f"play {self.index + 1}"
+            self.decided = MatchResult(
+                tuple(s + i for s, i in zip(self.scores_before, self.immediate, strict=True)),
+                True, side,
+                (f"{names[side]} reaches {score} of {self.rules.target} with the aces and "
+                 f"casinos of {when} and wins in the middle of the round; no end-of-round "
+                 "points are added",),
+                Decided.IMMEDIATE,
+            )
 
     def _sweep(self, seat: int, side: int, index: int, deal: int, card: Card,
                before: list[Item]) -> None:
         rules = self.rules
-        if rules.reverse:
+        penalties = rules.variant.penalties
+        if penalties is not None:
             double = len(before) == 1 and before[0] == card
-            points = 10 if double else 5
+            points = penalties.twin_sweep if double else penalties.sweep
             self.sweep_points[side] += points
             previous = self.records[-1].player if self.records else None
             if previous is not None and self.side_of[previous] != side:
@@ -433,41 +527,29 @@ class Round:
             self.sweeps[side].append(Sweep(index, deal, True, "", double))
             return
         scored, note = True, ""
-        if rules.variant.finnish_sweeps:
-            if self.last_deal:
-                scored, note = False, "made in the last deal"
-            else:
-                points = [s + i for s, i in zip(self.scores_before, self.immediate, strict=True)]
-                if max(points) >= 10:
-                    scored, note = False, "a side already had 10 or more points"
+        freeze = rules.variant.sweep_freeze
+        if not rules.variant.last_deal_sweeps_score and self.last_deal:
+            scored, note = False, "made in the last deal"
+        elif freeze is not None:
+            points = [s + i for s, i in zip(self.scores_before, self.immediate, strict=True)]
+            if max(points) >= freeze:
+                scored, note = False, f"a side already had {freeze} or more points"
         self.sweeps[side].append(Sweep(index, deal, scored, note))
 
     def _mulle(self, side: int, card: Card, captured: Sequence[Card], before: list[Item],
                play: Play) -> None:
-        scheme = self.rules.variant.mulle
-        if scheme is MulleScoring.FIVE:
+        v = self.rules.variant
+        if v.mulle is MulleScoring.FIVE:
             if len(play.refs) == 1 and before[play.refs[0]] == card:
-                self.mulle[side] += 5
-        elif scheme is MulleScoring.CAPTURE_VALUE and card in captured:
+                self.mulle[side] += v.mulle_points
+        elif v.mulle is MulleScoring.CAPTURE_VALUE and card in captured:
             self.mulle[side] += max(self.rules.hand_values(card))
-
-    def _finnish_count_out(self, side: int) -> None:
-        if self.rules.variant.match_end is not MatchEnd.COUNT_OUT_FINNISH:
-            return
-        score = self.scores_before[side] + self.immediate[side]
-        if score >= self.rules.target and not self.finished:
-            names = self.side_names()
-            self.decided = MatchResult(
-                [s + i for s, i in zip(self.scores_before, self.immediate, strict=True)],
-                True, side,
-                [f"{names[side]} reaches {score} of {self.rules.target} in play "
-                 f"{self.index} and wins (counting out, mid-round)"],
-            )
 
     def _end_of_deal(self, deal: int) -> None:
         """The retroactive hand check: every build owner held a card that captures it."""
         played = [r for r in self.records if r.deal == deal]
         failed: set[tuple[int, int]] = set()
+        verbs = {Kind.BUILD: "built", Kind.RAISE: "raised a build to", Kind.DOUBLE: "doubled"}
         for ob in self.obligations:
             key = (ob.player, ob.value)
             if key in failed:
@@ -475,17 +557,19 @@ class Round:
             later = [r.play.card for r in played if r.player == ob.player and r.index > ob.index]
             if not any(ob.value in self.rules.hand_values(c) for c in later):
                 failed.add(key)
+                verb = verbs.get(ob.kind, "kept a build of")
                 self.findings.append(Finding(
                     deal, ob.player,
-                    f"{ob.text} but played no card that captures {ob.value} later in this deal",
+                    f"{verb} {ob.value} but played no card that captures {ob.value} later in "
+                    "this deal",
                 ))
         self.obligations = []
-        if self.rules.building is Building.DANISH:
+        if self.rules.building.captured_within_the_deal:
             for build in self.builds:
                 self.findings.append(Finding(
                     deal, build.owner,
                     f"the {build.label} was not captured in the deal it was built "
-                    "(Danish rules)",
+                    f"({self.rules.variant.name} rules)",
                 ))
 
     def _end_of_round(self) -> None:
@@ -498,11 +582,8 @@ class Round:
                 last.sweep and last.player == self.last_capturer
             ):
                 self.sweeps[side].append(Sweep(last.index, self.deal, True, "sisten"))
-            if leftover:
-                credits = self._immediate_credits(side, leftover)
-                if credits:
-                    self.immediate_steps.append(credits)
             self.table = []
+            self._credit(side, leftover)
         missing = self.unseen()
         if missing:
             self.findings.append(Finding(
@@ -513,17 +594,11 @@ class Round:
 
     # -- results --------------------------------------------------------------
     def side_names(self) -> list[str]:
-        out = []
-        for side in self.sides:
-            if self.names:
-                out.append(" & ".join(self.names[s] for s in side))
-            else:
-                out.append(
-                    f"seat {side[0]}" if len(side) == 1 else "seats " + "+".join(map(str, side))
-                )
-        return out
+        return side_names(self.sides, self.names)
 
     def tallies(self) -> list[Tally]:
+        if self.tally is not None:
+            return list(self.tally)
         return [
             Tally.from_pile(
                 self.piles[i],
@@ -536,55 +611,40 @@ class Round:
             for i in range(len(self.sides))
         ]
 
-    def score(self, carry: dict[str, int] | None = None) -> tuple[RoundScore, MatchResult]:
+    @property
+    def scorable(self) -> bool:
+        """Are the round's points known: every card played, the match decided, or the
+        tallies entered?"""
+        return self.tally is not None or (self.started and self.over)
+
+    def score(self, carry: Mapping[str, int] | None = None) -> tuple[RoundScore, MatchResult]:
         """The round's points and the match after it.
 
-        When a Finnish match was decided in the middle of the round, only the
-        points credited until then count.
+        When the match was decided in the middle of the round, only the points
+        credited until then count.
         """
-        if self.decided is not None:
-            points = [dict.fromkeys(CATEGORIES, 0) for _ in self.sides]
-            for step in self.immediate_steps:
-                for credit in step:
-                    points[credit.side][credit.category] += credit.points
-            result = RoundScore(
-                points, [sum(p.values()) for p in points], [0] * len(self.sides),
-                [list(step) for step in self.immediate_steps],
-                ["the match ended in the middle of the round"], dict(carry or {}),
-            )
-            return result, self.decided
-        tallies = self.tallies()
         names = self.side_names()
-        result = score_round(
-            self.rules, tallies, names, self.scores_before, carry, self.immediate_steps
-        )
-        match = settle(self.rules, self.scores_before, result, names,
-                       [t.spades for t in tallies])
-        return result, match
+        if self.decided is not None:
+            score = RoundScore.of(len(self.sides), self.immediate_steps, [0] * len(self.sides),
+                                  ["the match ended in the middle of the round"], carry or {},
+                                  len(self.immediate_steps))
+            return score, self.decided
+        steps = None if self.tally is not None else self.immediate_steps
+        return round_and_match(self.rules, self.tallies(), names, self.scores_before, carry,
+                               steps)
 
 
-class IllegalPlay(RoundError):
-    """A play the rules do not allow; ``verdict`` says why."""
-
-    def __init__(self, verdict: Verdict) -> None:
-        super().__init__(verdict.reason)
-        self.verdict = verdict
-
-
-def _forced(spot: Spot, play: Play, verdict: Verdict) -> Verdict:
-    """The effect of an illegal play that the table overruled into the record."""
+def _as_claimed(spot: Spot, play: Play, reason: str, kind: Kind) -> Verdict:
+    """The effect of a play applied as the table claimed it, not as the referee judged."""
     table = spot.table
     refs = set(play.refs)
     rest = tuple(item for i, item in enumerate(table) if i not in refs)
-    reason = f"overruled: {verdict.reason}"
     if play.action is Action.CAPTURE and refs:
         taken = (play.card, *(c for i in sorted(refs) for c in item_cards(table[i])))
-        return Verdict(False, reason, "capture", table=rest, taken=taken,
-                       sweep=not rest, options=verdict.options)
+        return Verdict(False, reason, kind, table=rest, taken=taken, sweep=not rest)
     if play.action in (Action.BUILD, Action.DOUBLE) and refs:
         cards = [c for i in sorted(refs) for c in item_cards(table[i])] + [play.card]
         value = play.value or sum(min(spot.rules.table_values(c) or (0,)) for c in cards)
         build = Build.of(cards, value, spot.player, locked=play.action is Action.DOUBLE)
-        return Verdict(False, reason, play.action.value, value, table=(*rest, build),
-                       options=verdict.options)
-    return Verdict(False, reason, "trail", table=(*table, play.card), options=verdict.options)
+        return Verdict(False, reason, kind, value, table=(*rest, build))
+    return Verdict(False, reason, Kind.TRAIL, table=(*table, play.card))

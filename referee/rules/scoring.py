@@ -13,36 +13,51 @@ adds them all up.
 ...           little_casino=1, sweeps=0, last_capture=False)
 >>> result = score_round(rules, [a, b], ["seat 0", "seat 1"], [0, 0])
 >>> result.totals, result.sweeps
-([10, 3], [2, 0])
+((10, 3), (2, 0))
 >>> settle(rules, [0, 0], result).scores
-[10, 3]
+(10, 3)
 """
 
 from __future__ import annotations
 
+import enum
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from .cards import BIG_CASINO, LITTLE_CASINO, Card, Suit
+from .cards import BIG_CASINO, LITTLE_CASINO, Card, parse_cards
 from .variants import MatchEnd, Rules, SpadeScoring
 
 __all__ = [
-    "CATEGORIES",
+    "Category",
     "Credit",
+    "Decided",
     "MatchResult",
+    "RoundResult",
     "RoundScore",
     "Tally",
+    "TallyError",
     "cancel_sweeps",
-    "immediate_points",
+    "immediate_credits",
+    "round_and_match",
     "score_round",
     "settle",
     "validate_tallies",
 ]
 
-CATEGORIES = (
-    "cards", "spades", "aces", "big_casino", "little_casino", "last_capture", "sweeps", "mulle",
-)
+
+class Category(enum.StrEnum):
+    """A line of the score sheet, in score-sheet order."""
+
+    CARDS = "cards"
+    SPADES = "spades"
+    ACES = "aces"
+    BIG_CASINO = "big_casino"
+    LITTLE_CASINO = "little_casino"
+    LAST_CAPTURE = "last_capture"
+    SWEEPS = "sweeps"
+    MULLE = "mulle"
 
 
 @dataclass(frozen=True)
@@ -69,7 +84,7 @@ class Tally:
         return cls(
             cards=len(cards),
             spades=sum(1 for c in cards if c.spade),
-            aces=tuple(sorted((c for c in cards if c.ace), key=_ace_order)),
+            aces=tuple(sorted((c for c in cards if c.ace), key=lambda c: c.suit.order)),
             big_casino=sum(1 for c in cards if c == BIG_CASINO),
             little_casino=sum(1 for c in cards if c == LITTLE_CASINO),
             sweeps=sweeps,
@@ -79,26 +94,58 @@ class Tally:
             double_sweeps=double_sweeps,
         )
 
+    def to_json(self) -> dict[str, Any]:
+        return {"cards": self.cards, "spades": self.spades, "aces": [c.code for c in self.aces],
+                "big_casino": self.big_casino, "little_casino": self.little_casino,
+                "sweeps": self.sweeps, "last_capture": self.last_capture, "mulle": self.mulle,
+                "double_sweeps": self.double_sweeps}
 
-def _ace_order(card: Card) -> int:
-    return list(Suit).index(card.suit)
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Tally:
+        return cls(int(data["cards"]), int(data["spades"]), tuple(parse_cards(data["aces"])),
+                   int(data["big_casino"]), int(data["little_casino"]), int(data["sweeps"]),
+                   bool(data["last_capture"]), int(data.get("mulle", 0)),
+                   double_sweeps=int(data.get("double_sweeps", 0)))
 
 
 @dataclass(frozen=True)
 class Credit:
     side: int
-    category: str
+    category: Category
     points: int
+
+
+Points = Mapping[Category, int]
 
 
 @dataclass(frozen=True)
 class RoundScore:
-    points: list[dict[str, int]]
-    totals: list[int]
-    sweeps: list[int]  # the sweeps that scored, after cancellation
-    steps: list[list[Credit]]  # in counting-out order
-    explanation: list[str]
-    carry: dict[str, int] = field(default_factory=dict)
+    points: tuple[Points, ...]  # per side, every category
+    totals: tuple[int, ...]
+    sweeps: tuple[int, ...]  # the sweeps that scored, after cancellation
+    steps: tuple[tuple[Credit, ...], ...]  # in counting-out order
+    explanation: tuple[str, ...]
+    carry: Mapping[str, int] = field(default_factory=dict)
+    immediate: int = 0  # how many of the first steps are points credited during play
+
+    @classmethod
+    def of(cls, n: int, steps: Sequence[Sequence[Credit]], sweeps: Sequence[int],
+           explanation: Sequence[str], carry: Mapping[str, int], immediate: int = 0,
+           ) -> RoundScore:
+        points = [dict.fromkeys(Category, 0) for _ in range(n)]
+        for step in steps:
+            for credit in step:
+                points[credit.side][credit.category] += credit.points
+        return cls(tuple(points), tuple(sum(p.values()) for p in points), tuple(sweeps),
+                   tuple(tuple(step) for step in steps), tuple(explanation), dict(carry),
+                   immediate)
+
+    def during_play(self) -> RoundScore:
+        """Only the points credited during play (the match ended in the middle)."""
+        return RoundScore.of(len(self.totals), self.steps[:self.immediate],
+                             [0] * len(self.totals),
+                             ["the match ended in the middle of the round"], self.carry,
+                             self.immediate)
 
 
 def cancel_sweeps(counts: Sequence[int]) -> list[int]:
@@ -111,31 +158,40 @@ def cancel_sweeps(counts: Sequence[int]) -> list[int]:
     return [c - low for c in counts]
 
 
-def immediate_points(rules: Rules, cards: Iterable[Card]) -> int:
-    """Points credited the moment they are captured (Finnish count-out)."""
-    return sum(rules.card_points(c) for c in cards if c.ace or c in (BIG_CASINO, LITTLE_CASINO))
+def immediate_credits(rules: Rules, side: int, cards: Iterable[Card]) -> list[Credit]:
+    """The aces and casinos among ``cards``, credited the moment they are captured."""
+    out = []
+    for card in cards:
+        points = rules.immediate_points(card)
+        if points:
+            category = Category.ACES if card.ace else (
+                Category.BIG_CASINO if card == BIG_CASINO else Category.LITTLE_CASINO
+            )
+            out.append(Credit(side, category, points))
+    return out
 
 
 def _most(
-    rules: Rules, label: str, counts: Sequence[int], points: int, names: Sequence[str],
-    carry: dict[str, int], category: str, noun: str,
+    rules: Rules, counts: Sequence[int], points: int, names: Sequence[str],
+    carry: dict[str, int], category: Category,
 ) -> tuple[list[Credit], list[str]]:
     """The majority point(s) of a category; a tie gives nobody (or carries over)."""
     if points <= 0:
         return [], []
-    pot = points + carry.pop(category, 0)
+    noun = category.value
+    pot = points + carry.pop(category.value, 0)
     best = max(counts)
     leaders = [i for i, c in enumerate(counts) if c == best]
     shown = " v ".join(str(c) for c in counts)
     if len(leaders) > 1:
         if rules.tie_carry_over:
-            carry[category] = pot
+            carry[category.value] = pot
             return [], [f"most {noun} tied ({shown}): {pot} point{'s' * (pot != 1)} carried over"]
         return [], [f"most {noun} tied ({shown}): nobody scores"]
     side = leaders[0]
     ordered = " v ".join(str(c) for c in [counts[side], *sorted(
         (c for i, c in enumerate(counts) if i != side), reverse=True)])
-    return [Credit(side, label, pot)], [
+    return [Credit(side, category, pot)], [
         f"{names[side]} has most {noun} ({ordered}): {pot} point{'s' * (pot != 1)}"
     ]
 
@@ -145,16 +201,16 @@ def score_round(
     tallies: Sequence[Tally],
     names: Sequence[str],
     scores_before: Sequence[int],
-    carry: dict[str, int] | None = None,
-    immediate_steps: Sequence[list[Credit]] | None = None,
+    carry: Mapping[str, int] | None = None,
+    immediate_steps: Sequence[Sequence[Credit]] | None = None,
 ) -> RoundScore:
     """Points of a round per side and category, in counting-out order.
 
-    ``immediate_steps`` are the Finnish aces and casinos in the order they were
-    captured, when the play is known; otherwise they form one step.
+    ``immediate_steps`` are the aces and casinos credited during play, in the order
+    they were captured, when the play is known; otherwise they form one step.
     """
     v = rules.variant
-    carry = dict(carry or {})
+    pending = dict(carry or {})
     n = len(tallies)
     explanation: list[str] = []
     steps: list[list[Credit]] = []
@@ -164,10 +220,12 @@ def score_round(
             steps.append(step)
         explanation.extend(lines)
 
-    # sweeps: Finnish freeze on match points before the round, then cancellation
+    # sweeps: the freeze on match points before the round, then cancellation
     raw = [t.sweeps for t in tallies]
-    if v.finnish_sweeps and any(s >= 10 for s in scores_before) and any(raw):
-        explanation.append("a side had 10 or more points before the round: sweeps do not score")
+    freeze = v.sweep_freeze
+    if freeze is not None and any(s >= freeze for s in scores_before) and any(raw):
+        explanation.append(
+            f"a side had {freeze} or more points before the round: sweeps do not score")
         raw = [0] * n
     if not (rules.sweeps_score or v.reverse):
         raw = [0] * n  # sweeps never score in this variant
@@ -178,105 +236,47 @@ def score_round(
         )
 
     cards_step, cards_lines = _most(
-        rules, "cards", [t.cards for t in tallies], v.most_cards, names, carry, "cards", "cards"
-    )
-    spade_step: list[Credit] = []
-    spade_lines: list[str] = []
-    if v.reverse:
-        spade_step = [
-            Credit(i, "spades", t.spades - t.little_casino)
-            for i, t in enumerate(tallies) if t.spades - t.little_casino
-        ]
-    elif v.spade_scoring is SpadeScoring.MAJORITY:
-        spade_step, spade_lines = _most(
-            rules, "spades", [t.spades for t in tallies], v.most_spades, names, carry,
-            "spades", "spades",
-        )
-    elif v.spade_scoring is SpadeScoring.OVER_SIX:
-        for i, t in enumerate(tallies):
-            if t.spades > 6:
-                spade_step.append(Credit(i, "spades", t.spades - 6))
-                spade_lines.append(f"{names[i]} has {t.spades} spades: {t.spades - 6} over six")
-    else:  # each spade; A♠ 2; 2♠ scores as little casino
-        for i, t in enumerate(tallies):
-            aces_of_spades = sum(1 for c in t.aces if c.spade)
-            pts = t.spades - t.little_casino + aces_of_spades
-            if pts:
-                spade_step.append(Credit(i, "spades", pts))
-                spade_lines.append(f"{names[i]} has {t.spades} spades: {pts} points")
-
-    ace_steps: list[list[Credit]] = []
-    ace_lines: list[str] = []
-    if v.reverse:
-        for i, t in enumerate(tallies):
-            if t.aces:
-                ace_steps.append([Credit(i, "aces", len(t.aces))])
-    elif rules.most_aces:
-        step, ace_lines = _most(
-            rules, "aces", [len(t.aces) for t in tallies], 1, names, carry, "aces", "aces"
-        )
-        ace_steps.append(step)
-    elif v.ace:
-        by_suit = sorted(
-            ((c, i) for i, t in enumerate(tallies) for c in t.aces),
-            key=lambda ci: _ace_order(ci[0]),
-        )
-        for _card, i in by_suit:
-            ace_steps.append([Credit(i, "aces", v.ace)])
-        for i, t in enumerate(tallies):
-            if t.aces:
-                ace_lines.append(
-                    f"{names[i]} took {len(t.aces)} ace{'s' * (len(t.aces) != 1)} "
-                    f"({', '.join(c.code for c in t.aces)}): {len(t.aces) * v.ace}"
-                )
-    big_points = 3 if v.reverse else v.big_casino
-    little_points = 2 if v.reverse else v.little_casino
-    big_step = [Credit(i, "big_casino", t.big_casino * big_points)
-                for i, t in enumerate(tallies) if t.big_casino and big_points]
-    little_step = [Credit(i, "little_casino", t.little_casino * little_points)
-                   for i, t in enumerate(tallies) if t.little_casino and little_points]
-    casino_lines = [
-        f"{names[c.side]} took the big casino (10♦): {c.points}" for c in big_step
-    ] + [f"{names[c.side]} took the little casino (2♠): {c.points}" for c in little_step]
+        rules, [t.cards for t in tallies], v.most_cards, names, pending, Category.CARDS)
+    spade_step, spade_lines = _spades(rules, tallies, names, pending)
+    ace_steps, ace_lines = _aces(rules, tallies, names, pending)
+    big_step, little_step, casino_lines = _casinos(rules, tallies, names)
     last_step = [
-        Credit(i, "last_capture", v.last_capture)
+        Credit(i, Category.LAST_CAPTURE, v.last_capture)
         for i, t in enumerate(tallies) if t.last_capture and v.last_capture
     ]
     last_lines = [f"{names[c.side]} made the last capture: {c.points}" for c in last_step]
     sweep_step: list[Credit] = []
     sweep_lines: list[str] = []
-    if v.reverse:
-        sweep_step = _kryp_sweeps(tallies)
+    if v.penalties is not None:
+        sweep_step = _penalty_sweeps(rules, tallies)
         sweep_lines = [f"{names[c.side]}: sweeps {c.points:+d}" for c in sweep_step]
     elif rules.sweeps_score:
-        sweep_step = [Credit(i, "sweeps", c) for i, c in enumerate(counted) if c]
+        sweep_step = [Credit(i, Category.SWEEPS, c) for i, c in enumerate(counted) if c]
         sweep_lines = [
             f"{names[c.side]} scores {c.points} sweep{'s' * (c.points != 1)}" for c in sweep_step
         ]
-    mulle_step = [Credit(i, "mulle", t.mulle) for i, t in enumerate(tallies) if t.mulle]
+    mulle_step = [Credit(i, Category.MULLE, t.mulle) for i, t in enumerate(tallies) if t.mulle]
     mulle_lines = [f"{names[c.side]} made mulle: {c.points}" for c in mulle_step]
 
-    if v.match_end is MatchEnd.COUNT_OUT_ROYAL:
-        order = [
-            (cards_step, cards_lines), (spade_step, spade_lines), (big_step, []),
-            (little_step, casino_lines),
-        ]
-        for step, lines in order:
+    immediate = 0
+    if v.match_end is MatchEnd.COUNT_OUT:
+        for step, lines in ((cards_step, cards_lines), (spade_step, spade_lines),
+                            (big_step, []), (little_step, casino_lines)):
             add(step, lines)
         for step in ace_steps:
             add(step, [])
         explanation.extend(ace_lines)
         add(sweep_step, sweep_lines)
-    elif v.match_end is MatchEnd.COUNT_OUT_FINNISH:
+    elif v.match_end is MatchEnd.HIGHEST_THEN_COUNT_OUT:
         if immediate_steps is None:
-            immediate = [c for step in ace_steps for c in step] + big_step + little_step
-            add(immediate, [])
+            add([c for step in ace_steps for c in step] + big_step + little_step, [])
         else:
-            for step in immediate_steps:
-                add(list(step), [])
+            for credits in immediate_steps:
+                add(list(credits), [])
             if rules.most_aces:  # the aces were not credited one by one
                 for step in ace_steps:
                     add(step, [])
+        immediate = len(steps)
         explanation.extend(ace_lines + casino_lines)
         add(spade_step, spade_lines)
         add(cards_step, cards_lines)
@@ -291,17 +291,85 @@ def score_round(
         add(last_step, last_lines)
         add(sweep_step, sweep_lines)
         add(mulle_step, mulle_lines)
-
-    points = [dict.fromkeys(CATEGORIES, 0) for _ in range(n)]
-    for step in steps:
-        for credit in step:
-            points[credit.side][credit.category] += credit.points
-    totals = [sum(p.values()) for p in points]
-    return RoundScore(points, totals, counted, steps, explanation, carry)
+    return RoundScore.of(n, steps, counted, explanation, pending, immediate)
 
 
-def _kryp_sweeps(tallies: Sequence[Tally]) -> list[Credit]:
-    """+5 to the sweeper and −5 to the player before (±10 for a dubbeltabbe)."""
+def _spades(
+    rules: Rules, tallies: Sequence[Tally], names: Sequence[str], carry: dict[str, int]
+) -> tuple[list[Credit], list[str]]:
+    v = rules.variant
+    step: list[Credit] = []
+    lines: list[str] = []
+    if v.penalties is not None:  # every spade but 2♠, which costs as the little casino
+        p = v.penalties
+        step = [Credit(i, Category.SPADES, p.spade * (t.spades - t.little_casino))
+                for i, t in enumerate(tallies) if t.spades - t.little_casino]
+    elif v.spade_scoring is SpadeScoring.MAJORITY:
+        step, lines = _most(rules, [t.spades for t in tallies], v.most_spades, names, carry,
+                            Category.SPADES)
+    elif v.spade_scoring is SpadeScoring.OVER_SIX:
+        for i, t in enumerate(tallies):
+            if t.spades > 6:
+                step.append(Credit(i, Category.SPADES, t.spades - 6))
+                lines.append(f"{names[i]} has {t.spades} spades: {t.spades - 6} over six")
+    else:  # each spade; A♠ 2; 2♠ scores as little casino
+        for i, t in enumerate(tallies):
+            aces_of_spades = sum(1 for c in t.aces if c.spade)
+            pts = t.spades - t.little_casino + aces_of_spades
+            if pts:
+                step.append(Credit(i, Category.SPADES, pts))
+                lines.append(f"{names[i]} has {t.spades} spades: {pts} points")
+    return step, lines
+
+
+def _aces(
+    rules: Rules, tallies: Sequence[Tally], names: Sequence[str], carry: dict[str, int]
+) -> tuple[list[list[Credit]], list[str]]:
+    v = rules.variant
+    steps: list[list[Credit]] = []
+    lines: list[str] = []
+    if v.penalties is not None:
+        for i, t in enumerate(tallies):
+            if t.aces:
+                steps.append([Credit(i, Category.ACES, v.penalties.ace * len(t.aces))])
+    elif rules.most_aces:
+        step, lines = _most(rules, [len(t.aces) for t in tallies], 1, names, carry,
+                            Category.ACES)
+        steps.append(step)
+    elif v.ace:
+        by_suit = sorted(((c, i) for i, t in enumerate(tallies) for c in t.aces),
+                         key=lambda ci: ci[0].suit.order)
+        for _card, i in by_suit:
+            steps.append([Credit(i, Category.ACES, v.ace)])
+        for i, t in enumerate(tallies):
+            if t.aces:
+                lines.append(
+                    f"{names[i]} took {len(t.aces)} ace{'s' * (len(t.aces) != 1)} "
+                    f"({', '.join(c.code for c in t.aces)}): {len(t.aces) * v.ace}"
+                )
+    return steps, lines
+
+
+def _casinos(
+    rules: Rules, tallies: Sequence[Tally], names: Sequence[str]
+) -> tuple[list[Credit], list[Credit], list[str]]:
+    v = rules.variant
+    big = v.penalties.big_casino if v.penalties is not None else v.big_casino
+    little = v.penalties.little_casino if v.penalties is not None else v.little_casino
+    big_step = [Credit(i, Category.BIG_CASINO, t.big_casino * big)
+                for i, t in enumerate(tallies) if t.big_casino and big]
+    little_step = [Credit(i, Category.LITTLE_CASINO, t.little_casino * little)
+                   for i, t in enumerate(tallies) if t.little_casino and little]
+    lines = [f"{names[c.side]} took the big casino (10♦): {c.points}" for c in big_step] + [
+        f"{names[c.side]} took the little casino (2♠): {c.points}" for c in little_step]
+    return big_step, little_step, lines
+
+
+def _penalty_sweeps(rules: Rules, tallies: Sequence[Tally]) -> list[Credit]:
+    """Krypkasino: +5 to the sweeper and −5 to the player before (±10 for a dubbeltabbe)."""
+    penalties = rules.variant.penalties
+    if penalties is None:
+        return []
     n = len(tallies)
     out = [0] * n
     for i, t in enumerate(tallies):
@@ -309,18 +377,47 @@ def _kryp_sweeps(tallies: Sequence[Tally]) -> list[Credit]:
             out[i] += t.sweep_points
             continue
         single = t.sweeps - t.double_sweeps
-        out[i] += 5 * single + 10 * t.double_sweeps
+        points = penalties.sweep * single + penalties.twin_sweep * t.double_sweeps
+        out[i] += points
         if n > 1:
-            out[(i - 1) % n] -= 5 * single + 10 * t.double_sweeps
-    return [Credit(i, "sweeps", p) for i, p in enumerate(out) if p]
+            out[(i - 1) % n] -= points
+    return [Credit(i, Category.SWEEPS, p) for i, p in enumerate(out) if p]
+
+
+def round_and_match(
+    rules: Rules, tallies: Sequence[Tally], names: Sequence[str], scores_before: Sequence[int],
+    carry: Mapping[str, int] | None = None,
+    immediate_steps: Sequence[Sequence[Credit]] | None = None,
+) -> tuple[RoundScore, MatchResult]:
+    """The round's points and the match after it. A match decided in the middle of the
+    round by the points credited during play keeps only those points."""
+    score = score_round(rules, tallies, names, scores_before, carry, immediate_steps)
+    match = settle(rules, scores_before, score, names, [t.spades for t in tallies])
+    if match.decided is Decided.IMMEDIATE:
+        score = score.during_play()
+    return score, match
+
+
+class Decided(enum.StrEnum):
+    """How the match was decided (or why it goes on)."""
+
+    NOT_YET = "not yet"
+    ONLY_ONE = "the only side to reach the target"
+    MOST_POINTS = "most points"
+    MOST_SPADES = "most spades in the round"
+    COUNTED_OUT = "counted out"
+    IMMEDIATE = "immediate points, mid-round"
+    FEWEST_POINTS = "fewest points"
+    TIED = "tied: another round"
 
 
 @dataclass(frozen=True)
 class MatchResult:
-    scores: list[int]
+    scores: tuple[int, ...]
     finished: bool
     winner: int | None
-    explanation: list[str]
+    explanation: tuple[str, ...]
+    decided: Decided = Decided.NOT_YET
 
 
 def settle(
@@ -332,69 +429,166 @@ def settle(
 ) -> MatchResult:
     """Match scores after the round and, if the match is over, its winner."""
     names = list(names or [f"side {i}" for i in range(len(scores_before))])
-    scores = list(scores_before)
     target = rules.target
     end = rules.variant.match_end
-    final = [s + t for s, t in zip(scores_before, result.totals, strict=True)]
-    if end in (MatchEnd.COUNT_OUT_FINNISH, MatchEnd.COUNT_OUT_ROYAL):
+    final = tuple(s + t for s, t in zip(scores_before, result.totals, strict=True))
+    if end is MatchEnd.HIGHEST_THEN_COUNT_OUT:
+        return _highest_then_count_out(rules, scores_before, result, names, final)
+    if end is MatchEnd.COUNT_OUT:
         # credited step by step; the first side to reach the target wins, and the
         # rest of the round is still written on the score sheet
+        scores = list(scores_before)
         for step in result.steps:
             for credit in step:
                 scores[credit.side] += credit.points
             reached = [i for i, s in enumerate(scores) if s >= target]
+            if len(reached) == 1:
+                i = reached[0]
+                return MatchResult(final, True, i, (
+                    f"{names[i]} reaches {scores[i]} of {target} first, counting out, and wins",),
+                    Decided.COUNTED_OUT)
             if reached:
-                return _decide(rules, scores, reached, names, spades, counted_out=True,
-                               final=final)
-        return MatchResult(final, False, None, [])
-    scores = final
+                return _most_points(rules, scores, reached, names, None, final)
+        return MatchResult(final, False, None, ())
     if end is MatchEnd.FEWEST_POINTS:
-        if max(scores) < target:
-            return MatchResult(scores, False, None, [])
-        low = min(scores)
-        leaders = [i for i, s in enumerate(scores) if s == low]
+        if max(final) < target:
+            return MatchResult(final, False, None, ())
+        low = min(final)
+        leaders = [i for i, s in enumerate(final) if s == low]
         if len(leaders) == 1:
-            return MatchResult(scores, True, leaders[0], [
+            return MatchResult(final, True, leaders[0], (
                 f"{names[leaders[0]]} wins with the fewest points ({low}) once a side reached "
-                f"{target}"
-            ])
-        return MatchResult(scores, False, None, [
-            f"a side reached {target} but the fewest points are tied ({low}): another round"
-        ])
-    reached = [i for i, s in enumerate(scores) if s >= target]
+                f"{target}",), Decided.FEWEST_POINTS)
+        return MatchResult(final, False, None, (
+            f"a side reached {target} but the fewest points are tied ({low}): another round",),
+            Decided.TIED)
+    reached = [i for i, s in enumerate(final) if s >= target]
     if not reached:
-        return MatchResult(scores, False, None, [])
-    return _decide(rules, scores, reached, names, spades, counted_out=False, final=scores)
-
-
-def _decide(
-    rules: Rules, scores: list[int], reached: list[int], names: Sequence[str],
-    spades: Sequence[int] | None, *, counted_out: bool, final: list[int],
-) -> MatchResult:
-    target = rules.target
+        return MatchResult(final, False, None, ())
     if len(reached) == 1:
         i = reached[0]
-        how = "counting out" if counted_out else "the only side to reach it"
-        return MatchResult(final, True, i, [
-            f"{names[i]} reaches {scores[i]} of {target} and wins ({how})"
-        ])
+        return MatchResult(final, True, i, (
+            f"{names[i]} reaches {final[i]} of {target} and wins (the only side to reach it)",),
+            Decided.ONLY_ONE)
+    by_spades = spades if end is MatchEnd.MOST_POINTS_THEN_SPADES else None
+    return _most_points(rules, final, reached, names, by_spades, final)
+
+
+def _most_points(
+    rules: Rules, scores: Sequence[int], reached: list[int], names: Sequence[str],
+    spades: Sequence[int] | None, final: tuple[int, ...],
+) -> MatchResult:
+    """Several sides reached the target: most points, then (if given) most spades."""
+    target = rules.target
     best = max(scores[i] for i in reached)
     leaders = [i for i in reached if scores[i] == best]
     if len(leaders) == 1:
-        return MatchResult(final, True, leaders[0], [
-            f"{names[leaders[0]]} wins with most points ({best}) of the sides past {target}"
-        ])
-    if rules.variant.match_end is MatchEnd.MOST_POINTS_THEN_SPADES and spades is not None:
+        return MatchResult(final, True, leaders[0], (
+            f"{names[leaders[0]]} wins with most points ({best}) of the sides past {target}",),
+            Decided.MOST_POINTS)
+    if spades is not None:
         most = max(spades[i] for i in leaders)
         top = [i for i in leaders if spades[i] == most]
         if len(top) == 1:
-            return MatchResult(final, True, top[0], [
-                f"tied at {best}: {names[top[0]]} wins with most spades in the round ({most})"
-            ])
-        return MatchResult(final, False, None, [
-            f"tied at {best} with {most} spades each: another round"
-        ])
-    return MatchResult(final, False, None, [f"tied at {best}: another round"])
+            return MatchResult(final, True, top[0], (
+                f"tied at {best}: {names[top[0]]} wins with most spades in the round ({most})",),
+                Decided.MOST_SPADES)
+        return MatchResult(final, False, None, (
+            f"tied at {best} with {most} spades each: another round",), Decided.TIED)
+    return MatchResult(final, False, None, (f"tied at {best}: another round",), Decided.TIED)
+
+
+def _highest_then_count_out(
+    rules: Rules, scores_before: Sequence[int], result: RoundScore, names: Sequence[str],
+    final: tuple[int, ...],
+) -> MatchResult:
+    """Finnish (RULES.md §8): the aces and casinos credited during play end the match the
+    moment one side reaches the target; otherwise, once a side has the target, the
+    highest total wins, and only a tie for it is counted out (spades, cards, sweeps)."""
+    target = rules.target
+    scores = list(scores_before)
+    for step in result.steps[:result.immediate]:
+        for credit in step:
+            scores[credit.side] += credit.points
+        reached = [i for i, s in enumerate(scores) if s >= target]
+        if len(reached) == 1:  # (in a tally the captures' order is unknown: not several)
+            i = reached[0]
+            return MatchResult(tuple(scores), True, i, (
+                f"{names[i]} reaches {scores[i]} of {target} with the aces and casinos as "
+                "they were captured, and wins in the middle of the round; no end-of-round "
+                "points are added",), Decided.IMMEDIATE)
+    if max(final) < target:
+        return MatchResult(final, False, None, ())
+    best = max(final)
+    leaders = [i for i, s in enumerate(final) if s == best]
+    if len(leaders) == 1:
+        i = leaders[0]
+        others = " v ".join(str(s) for j, s in enumerate(final) if j != i)
+        return MatchResult(final, True, i, (
+            f"{names[i]} wins with the highest total, {best} against {others}, once a side "
+            f"reached {target}",), Decided.MOST_POINTS)
+    tied = " and ".join(names[i] for i in leaders)
+    lines = [f"{tied} are tied at {best}: counted out from "
+             f"{' v '.join(str(scores[i]) for i in leaders)} after the aces and casinos"]
+    for step in result.steps[result.immediate:]:
+        for credit in step:
+            scores[credit.side] += credit.points
+        category = step[0].category.value
+        reached = [i for i in leaders if scores[i] >= target]
+        if len(reached) == 1:
+            i = reached[0]
+            lines.append(f"{names[i]} reaches {scores[i]} of {target} first, with {category}, "
+                         "and wins")
+            return MatchResult(final, True, i, tuple(lines), Decided.COUNTED_OUT)
+        if reached:
+            lines.append(f"{category} bring{'s' * (category == 'cards')} them to {target} "
+                         "together: another round")
+            return MatchResult(final, False, None, tuple(lines), Decided.TIED)
+    lines.append("another round")
+    return MatchResult(final, False, None, tuple(lines), Decided.TIED)
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """A confirmed round, as written on the score sheet."""
+
+    points: tuple[Points, ...]  # per side and category
+    totals: tuple[int, ...]
+    sweeps: tuple[int, ...]  # the sweeps that scored
+    spades: tuple[int, ...]
+    cards: tuple[int, ...]
+    explanation: tuple[str, ...]  # the round's points
+    match_note: tuple[str, ...]  # what the round did to the match
+    carry: Mapping[str, int]
+    scores: tuple[int, ...]  # the match after the round
+
+    @classmethod
+    def of(cls, score: RoundScore, match: MatchResult, tallies: Sequence[Tally]) -> RoundResult:
+        return cls(score.points, score.totals, score.sweeps, tuple(t.spades for t in tallies),
+                   tuple(t.cards for t in tallies), score.explanation, match.explanation,
+                   dict(score.carry), match.scores)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "points": [{c.value: p[c] for c in Category} for p in self.points],
+            "totals": list(self.totals), "sweeps": list(self.sweeps),
+            "spades": list(self.spades), "cards": list(self.cards),
+            "explanation": list(self.explanation), "match_note": list(self.match_note),
+            "carry": dict(self.carry), "scores": list(self.scores),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> RoundResult:
+        match_note = tuple(data.get("match_note", ()))
+        explanation = tuple(data.get("explanation", ()))
+        if explanation[len(explanation) - len(match_note):] == match_note and match_note:
+            explanation = explanation[:len(explanation) - len(match_note)]
+        return cls(
+            tuple({c: int(p.get(c.value, 0)) for c in Category} for p in data["points"]),
+            tuple(data["totals"]), tuple(data.get("sweeps", ())), tuple(data.get("spades", ())),
+            tuple(data.get("cards", ())), explanation, match_note,
+            dict(data.get("carry", {})), tuple(data.get("scores", ())),
+        )
 
 
 class TallyError(ValueError):
@@ -416,18 +610,18 @@ def validate_tallies(tallies: Sequence[Tally], packs: int) -> None:
     for card, count in Counter(c for t in tallies for c in t.aces).items():
         if count > packs:
             raise TallyError(
-                f"{card.code} appears {'twice' if packs == 1 else f'{count} times'}; "
+                f"{card.symbol} appears {'twice' if packs == 1 else f'{count} times'}; "
                 "each ace belongs to exactly one side", "tallies",
             )
     aces = sum(len(t.aces) for t in tallies)
     if aces != 4 * packs:
         raise TallyError(f"{aces} aces are listed; every ace belongs to one side", "tallies")
-    for name, count in (("big casino (10D)", sum(t.big_casino for t in tallies)),
-                        ("little casino (2S)", sum(t.little_casino for t in tallies))):
+    for name, count in (("big casino (10♦)", sum(t.big_casino for t in tallies)),
+                        ("little casino (2♠)", sum(t.little_casino for t in tallies))):
         if count != packs:
             raise TallyError(f"the {name} must belong to exactly "
-                           f"{'one side' if packs == 1 else 'two sides, or one side twice'}",
-                           "tallies")
+                             f"{'one side' if packs == 1 else 'two sides, or one side twice'}",
+                             "tallies")
     if sum(1 for t in tallies if t.last_capture) > 1:
         raise TallyError("only one side can have the last capture", "tallies")
     for i, t in enumerate(tallies):
@@ -439,7 +633,7 @@ def validate_tallies(tallies: Sequence[Tally], packs: int) -> None:
         least = len(t.aces) + t.big_casino + t.little_casino
         if least > t.cards:
             raise TallyError("a side has fewer cards than its aces and casinos",
-                           f"tallies[{i}].cards")
+                             f"tallies[{i}].cards")
         spade_cards = sum(1 for c in t.aces if c.spade) + t.little_casino
         if spade_cards > t.spades:
             raise TallyError("a side's spades must count its A♠ and 2♠", f"tallies[{i}].spades")

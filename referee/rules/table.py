@@ -7,12 +7,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .cards import Card, cards_text
+from .cards import Card
 
-__all__ = ["Build", "Item", "item_cards", "item_text", "items_cards"]
+__all__ = ["Build", "Item", "item_cards", "items_cards"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,13 +45,3 @@ def item_cards(item: Item) -> tuple[Card, ...]:
 
 def items_cards(items: Iterable[Item]) -> list[Card]:
     return [card for item in items for card in item_cards(item)]
-
-
-def item_text(item: Item) -> str:
-    if isinstance(item, Build):
-        return f"{item.label} ({cards_text(item.cards)})"
-    return item.symbol
-
-
-def items_text(items: Sequence[Item], sep: str = ", ") -> str:
-    return sep.join(item_text(item) for item in items)

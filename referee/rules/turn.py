@@ -1,44 +1,78 @@
 """One turn: a card played with an action, judged against the table.
 
-:func:`judge` is the referee's one decision: capture, build, raise, double or
-trail, with the ownership and one-build rules, the owner who may not trail,
-the Danish builder who must capture next, Krypkasino's compulsory capture, and
-the rule that every build's owner holds a card that captures it (decided now
-when the hand is known, otherwise returned as ``pending`` for the retroactive
-check at the end of the deal).
+The referee's decision comes as a triad, in the style of pokerkit:
+:func:`verify_play` raises :class:`IllegalPlay` (with the verdict and the card's
+legal captures), :func:`can_play` answers a bool, and :func:`judge` returns the
+:class:`Verdict` either way. Applying a play is the round's business
+(:meth:`referee.rules.round.RoundState.play`).
+
+A verdict covers capture, build, raise, double and trail, with the ownership
+and one-build rules, the partner who may not raise (Norwegian and Danish), the
+owner who may not trail (Anglo), the Danish builder who must capture next,
+Krypkasino's compulsory capture, and the rule that every build's owner holds a
+card that captures it (decided now when the hand is known, otherwise returned as
+``pending`` for the retroactive check at the end of the deal).
 
 >>> from .variants import get_rules
 >>> P = Card.parse
->>> spot = Spot(get_rules("norwegian"), players=2, player=0, table=(P("4C"), P("KD")))
+>>> spot = Spot(get_rules("norwegian"), player=0, table=(P("4C"), P("KD")))
 >>> v = judge(spot, Play(P("5H"), Action.BUILD, (0,), 9))
 >>> v.legal, v.kind, v.pending, v.table[1].label, v.table[1].owner
-(True, 'build', (9,), 'build of 9', 0)
+(True, <Kind.BUILD: 'build'>, (9,), 'build of 9', 0)
 >>> judge(spot, Play(P("5H"), Action.BUILD, (0,), 9), hand=(P("5H"), P("2C"))).reason
 'you must keep a card that captures 9 to own a build of 9, and this hand has none'
+>>> can_play(spot, Play(P("5H"), Action.CAPTURE, (0,)))
+False
 """
 
 from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import cast
 
 from .capture import Capture, Group, can_capture, capture_options, check_capture
 from .cards import Card, pack
-from .partition import split_exact
+from .partition import Budget, split_exact
 from .table import Build, Item, item_cards
 from .variants import Building, Rules
 
-__all__ = ["Action", "Play", "Spot", "Verdict", "judge"]
+__all__ = [
+    "Action",
+    "IllegalPlay",
+    "Kind",
+    "Play",
+    "Spot",
+    "Verdict",
+    "can_play",
+    "judge",
+    "verify_play",
+]
 
 
-class Action(enum.Enum):
+class Action(enum.StrEnum):
+    """What the player says the card does."""
+
     CAPTURE = "capture"
     BUILD = "build"
     DOUBLE = "double"
     TRAIL = "trail"
+
+
+class Kind(enum.StrEnum):
+    """What the play turned out to be (a build onto a build is a raise, or a double)."""
+
+    CAPTURE = "capture"
+    BUILD = "build"
+    RAISE = "raise"
+    DOUBLE = "double"
+    TRAIL = "trail"
+    TURN = "turn"  # played out of turn
+
+    @property
+    def builds(self) -> bool:
+        return self in (Kind.BUILD, Kind.RAISE, Kind.DOUBLE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,48 +90,68 @@ class Spot:
     """What the referee knows when a player is about to play."""
 
     rules: Rules
-    players: int
     player: int
     table: tuple[Item, ...]
-    must_capture: bool = False  # Danish: this player built last turn
+    # the side of each seat; empty when every player plays alone
+    sides: tuple[int, ...] = ()
+    must_capture: bool = False  # Danish: this player built, raised or doubled last turn
     unseen: Counter[Card] | None = None  # cards that may still be in a hand
+
+    def partner(self, seat: int) -> bool:
+        """Is ``seat`` the player's partner (not the player)?"""
+        return bool(self.sides) and seat != self.player and (
+            self.sides[seat] == self.sides[self.player]
+        )
 
 
 @dataclass(frozen=True)
 class Verdict:
     legal: bool
     reason: str
-    kind: str
+    kind: Kind
     value: int | None = None
     groups: tuple[Group, ...] = ()
     sweep: bool = False
     pending: tuple[int, ...] = ()  # build values the player must hold (hand unknown)
     table: tuple[Item, ...] = ()  # the table after the play, when legal
     taken: tuple[Card, ...] = ()  # cards into the player's pile, the played card first
-    options: tuple[tuple[int, ...], ...] = field(default=())
+    options: tuple[tuple[int, ...], ...] = field(default=())  # the card's legal captures
+
+
+class IllegalPlay(ValueError):
+    """A play the rules do not allow; ``verdict`` says why and what the card could do."""
+
+    def __init__(self, verdict: Verdict) -> None:
+        super().__init__(verdict.reason)
+        self.verdict = verdict
 
 
 class _Illegal(Exception):
-    def __init__(self, reason: str, kind: str) -> None:
+    def __init__(self, reason: str, kind: Kind) -> None:
         super().__init__(reason)
         self.reason = reason
         self.kind = kind
 
 
 def judge(
-    spot: Spot, play: Play, hand: Sequence[Card] | None = None, alternatives: bool = True
+    spot: Spot, play: Play, hand: Sequence[Card] | None = None, budget: Budget | None = None,
+    alternatives: bool = False,
 ) -> Verdict:
     """Judge ``play`` by ``spot.player``; ``hand`` (with the played card) if known.
 
     With ``alternatives`` the verdict lists the card's legal captures, best first.
+    Every search spends from ``budget`` (a fresh one when not given).
     """
-    rules, card, table = spot.rules, play.card, spot.table
-    options = tuple(capture_options(rules, card, table)) if alternatives else ()
-    if hand is not None and card not in hand:
-        return Verdict(False, f"{card.symbol} is not in the hand given", play.action.value,
-                       options=options)
+    budget = budget or Budget()
+    options = (
+        tuple(capture_options(spot.rules, play.card, spot.table, budget)) if alternatives
+        else ()
+    )
+    if hand is not None and play.card not in hand:
+        return Verdict(False, f"{play.card.symbol} is not in the hand given",
+                       Kind(play.action.value), options=options)
     try:
-        verdict = _ACTIONS[play.action](spot, play, options)
+        verdict = _ACTIONS[play.action](spot, play, budget)
         pending = _holding(spot, play, verdict, hand)
     except _Illegal as illegal:
         return Verdict(False, illegal.reason, illegal.kind, options=options)
@@ -107,53 +161,76 @@ def judge(
     )
 
 
+def verify_play(
+    spot: Spot, play: Play, hand: Sequence[Card] | None = None, budget: Budget | None = None
+) -> Verdict:
+    """The verdict on a legal play; an illegal one raises :class:`IllegalPlay`, whose
+    verdict lists the card's legal captures."""
+    budget = budget or Budget()
+    verdict = judge(spot, play, hand, budget)
+    if not verdict.legal:
+        options = tuple(capture_options(spot.rules, play.card, spot.table, budget))
+        raise IllegalPlay(Verdict(False, verdict.reason, verdict.kind, options=options))
+    return verdict
+
+
+def can_play(
+    spot: Spot, play: Play, hand: Sequence[Card] | None = None, budget: Budget | None = None
+) -> bool:
+    """Is the play legal? (Never raises for an illegal play.)"""
+    return judge(spot, play, hand, budget).legal
+
+
 # -- capture and trail --------------------------------------------------------
 
-def _capture(spot: Spot, play: Play, options: tuple[tuple[int, ...], ...]) -> Verdict:
-    verdict: Capture = check_capture(spot.rules, play.card, spot.table, play.refs)
+def _capture(spot: Spot, play: Play, budget: Budget) -> Verdict:
+    verdict: Capture = check_capture(spot.rules, play.card, spot.table, play.refs, budget)
     if not verdict.legal:
-        raise _Illegal(verdict.reason, "capture")
+        raise _Illegal(verdict.reason, Kind.CAPTURE)
     taken_items = set(play.refs)
     rest = tuple(item for i, item in enumerate(spot.table) if i not in taken_items)
     taken = (play.card, *(c for i in sorted(taken_items) for c in item_cards(spot.table[i])))
-    return Verdict(True, verdict.reason, "capture", verdict.value, verdict.groups,
+    return Verdict(True, verdict.reason, Kind.CAPTURE, verdict.value, verdict.groups,
                    verdict.sweep, table=rest, taken=taken)
 
 
-def _trail(spot: Spot, play: Play, options: tuple[tuple[int, ...], ...]) -> Verdict:
+def _must_capture(spot: Spot, play: Play, kind: Kind, budget: Budget) -> None:
+    """The Danish builder's duty on the next turn: capture, if this card can."""
+    if spot.must_capture and can_capture(spot.rules, play.card, spot.table, budget):
+        raise _Illegal(
+            f"you built last turn, so in {spot.rules.variant.name} rules you must capture "
+            f"something now, and {play.card.symbol} can capture", kind,
+        )
+
+
+def _trail(spot: Spot, play: Play, budget: Budget) -> Verdict:
     rules, card = spot.rules, play.card
     if play.refs:
-        raise _Illegal("a trailed card takes nothing and goes on nothing", "trail")
-    if spot.must_capture:
+        raise _Illegal("a trailed card takes nothing and goes on nothing", Kind.TRAIL)
+    _must_capture(spot, play, Kind.TRAIL, budget)
+    if rules.reverse and can_capture(rules, card, spot.table, budget):
         raise _Illegal(
-            "you built last turn, so in Danish rules you must capture something now", "trail"
+            f"in {rules.variant.name} capturing is compulsory: {card.symbol} can capture, so "
+            "it may not be trailed", Kind.TRAIL,
         )
-    if rules.reverse and can_capture(rules, card, spot.table):
-        raise _Illegal(
-            f"in Krypkasino capturing is compulsory: {card.symbol} can capture, so it may not "
-            "be trailed", "trail",
-        )
-    if rules.building is Building.ANGLO:
+    if rules.building.owner_may_not_trail:
         owned = [b for b in spot.table if isinstance(b, Build) and b.owner == spot.player]
         if owned:
             raise _Illegal(
                 f"you own a {owned[0].label}, so you may not trail: capture, build or add "
-                "to a build", "trail",
+                "to a build", Kind.TRAIL,
             )
-    return Verdict(True, f"{card.symbol} is laid on the table", "trail",
+    return Verdict(True, f"{card.symbol} is laid on the table", Kind.TRAIL,
                    table=(*spot.table, card))
 
 
 # -- builds ---------------------------------------------------------------------
 
-def _build_rules(spot: Spot, play: Play, kind: str) -> None:
+def _build_rules(spot: Spot, play: Play, kind: Kind, budget: Budget) -> None:
     rules = spot.rules
     if rules.building is Building.NONE:
         raise _Illegal(f"{rules.variant.name} is played without building", kind)
-    if spot.must_capture:
-        raise _Illegal(
-            "you built last turn, so in Danish rules you must capture something now", kind
-        )
+    _must_capture(spot, play, kind, budget)
     if not play.refs:
         raise _Illegal(f"say which table cards the {kind} goes on", kind)
     for i in (*play.refs, None):
@@ -179,7 +256,7 @@ def _capturable(spot: Spot, value: int, played: Card) -> bool:
     return any(n > 0 and value in spot.rules.hand_values(c) for c, n in out.items())
 
 
-def _one_build_limit(spot: Spot, kind: str, keeping: Sequence[int]) -> None:
+def _one_build_limit(spot: Spot, kind: Kind, keeping: Sequence[int]) -> None:
     """Without multiple builds a player owns at most one build."""
     if spot.rules.multiple_builds:
         return
@@ -196,55 +273,55 @@ def _new_table(spot: Spot, used: Sequence[int], build: Build) -> tuple[Item, ...
     return (*rest, build)
 
 
-def _build(spot: Spot, play: Play, options: tuple[tuple[int, ...], ...]) -> Verdict:
+def _symbols(items: Sequence[Item]) -> str:
+    return "+".join(item.symbol if isinstance(item, Card) else item.label for item in items)
+
+
+def _build(spot: Spot, play: Play, budget: Budget) -> Verdict:
     rules, card, table = spot.rules, play.card, spot.table
-    _build_rules(spot, play, "build")
+    _build_rules(spot, play, Kind.BUILD, budget)
     builds = [i for i in play.refs if isinstance(table[i], Build)]
-    loose = [i for i in play.refs if not isinstance(table[i], Build)]
+    loose = [item for i in play.refs if isinstance(item := table[i], Card)]
+    loose_at = [i for i in play.refs if isinstance(table[i], Card)]
     if builds:
-        target = cast(Build, table[builds[0]])
+        target = table[builds[0]]
+        if not isinstance(target, Build):
+            raise _Illegal("say which build is raised", Kind.RAISE)
         if play.value is not None and play.value == target.value:
-            return _double(spot, play, options)
+            return _double(spot, play, budget)
         return _raise(spot, play, target, builds, loose)
-    if rules.building in (Building.NORDIC, Building.DANISH) and len(loose) != 1:
+    if rules.building.one_on_one and len(loose) != 1:
         raise _Illegal(
             f"in {rules.variant.name} you build by laying the card on exactly one loose card",
-            "build",
+            Kind.BUILD,
         )
-    members = [card, *(table[i] for i in loose)]
-    values = [rules.table_values(c) for c in members]  # type: ignore[arg-type]
-    if play.value is None and rules.building is not Building.ANGLO and len(_sums(values)) > 1:
-        raise _Illegal(
-            f"say the value of the build: {' or '.join(map(str, _sums(values)))}", "build"
-        )
-    candidates = [play.value] if play.value is not None else _sums(values)
+    members = [card, *loose]
+    values = [rules.table_values(c) for c in members]
+    sums = _sums(values)
+    if play.value is None and rules.building is not Building.ANGLO and len(sums) > 1:
+        raise _Illegal(f"say the value of the build: {' or '.join(map(str, sums))}", Kind.BUILD)
+    candidates = [play.value] if play.value is not None else sums
     for value in candidates:
-        if not isinstance(value, int):
-            continue
-        split = split_exact(values, value)
+        split = split_exact(values, value, budget)
         if split is None:
             continue
         sets = len(split)
         if sets > 1 and rules.building is not Building.ANGLO:
             raise _Illegal(
-                f"{card.symbol} and {'+'.join(c.symbol for c in members[1:])} do not add up "
-                f"to {value}: to lay a card on one of the same value, double", "build",
+                f"{card.symbol} and {_symbols(loose)} do not add up to {value}: to lay a card "
+                "on one of the same value, double", Kind.BUILD,
             )
-        _one_build_limit(spot, "build", keeping=())
-        build = Build.of(
-            [*(table[i] for i in loose), card], value, spot.player, locked=sets > 1
-        )  # type: ignore[misc]
-        after = _new_table(spot, loose, build)
+        _one_build_limit(spot, Kind.BUILD, keeping=())
+        build = Build.of([*loose, card], value, spot.player, locked=sets > 1)
+        after = _new_table(spot, loose_at, build)
         if not _capturable(spot, value, card):
-            raise _Illegal(f"no card that is still out captures {value}", "build")
+            raise _Illegal(f"no card that is still out captures {value}", Kind.BUILD)
         how = "a multiple build" if sets > 1 else "a build"
-        on = "+".join(table[i].symbol for i in loose)  # type: ignore[union-attr]
-        return Verdict(True, f"{card.symbol} on {on} makes {how} of {value}", "build", value,
-                       table=after)
+        return Verdict(True, f"{card.symbol} on {_symbols(loose)} makes {how} of {value}",
+                       Kind.BUILD, value, table=after)
     shown = play.value if play.value is not None else "any value"
-    on = "+".join(table[i].symbol for i in loose)  # type: ignore[union-attr]
-    total = " or ".join(str(s) for s in _sums(values)) or "nothing"
-    raise _Illegal(f"{card.symbol} on {on} makes {total}, not {shown}", "build")
+    total = " or ".join(str(s) for s in sums) or "nothing"
+    raise _Illegal(f"{card.symbol} on {_symbols(loose)} makes {total}, not {shown}", Kind.BUILD)
 
 
 def _sums(values: Sequence[tuple[int, ...]]) -> list[int]:
@@ -254,72 +331,78 @@ def _sums(values: Sequence[tuple[int, ...]]) -> list[int]:
     return sorted(sums)
 
 
+def _may_add_to(spot: Spot, build: Build, kind: Kind) -> None:
+    """The owner adds to their own build only by house rule (Danish and Anglo by default)."""
+    rules = spot.rules
+    if build.owner == spot.player and not rules.raise_own_build:
+        raise _Illegal(f"in {rules.variant.name} you may not add to your own build", kind)
+
+
 def _raise(
-    spot: Spot, play: Play, target: Build, builds: list[int], loose: list[int]
+    spot: Spot, play: Play, target: Build, builds: list[int], loose: list[Card]
 ) -> Verdict:
     rules, card = spot.rules, play.card
     if len(builds) > 1 or loose:
         raise _Illegal(
             "a raise adds one card from the hand to one build; to add a set of the same "
-            "value, double", "raise",
+            "value, double", Kind.RAISE,
         )
     if target.locked:
-        raise _Illegal(f"the {target.label} cannot be raised", "raise")
-    if target.owner == spot.player and not rules.raise_own_build:
+        raise _Illegal(f"the {target.label} cannot be raised", Kind.RAISE)
+    _may_add_to(spot, target, Kind.RAISE)
+    if spot.partner(target.owner) and not rules.building.partner_may_raise:
         raise _Illegal(
-            f"in {rules.variant.name} you may not add to your own build", "raise"
+            f"the build belongs to your partner, and in {rules.variant.name} only an opponent "
+            "may raise a build (you may double it)", Kind.RAISE,
         )
     possible = [target.value + v for v in rules.table_values(card)]
     value = play.value if play.value is not None else (possible[0] if len(possible) == 1 else None)
     if value is None:
         raise _Illegal(
-            f"say the new value: {' or '.join(str(v) for v in possible)}", "raise"
+            f"say the new value: {' or '.join(str(v) for v in possible)}", Kind.RAISE
         )
     if value not in possible:
         raise _Illegal(
             f"{card.symbol} on a {target.label} makes {' or '.join(map(str, possible))}, "
-            f"not {value}", "raise",
+            f"not {value}", Kind.RAISE,
         )
-    _one_build_limit(spot, "raise", keeping=builds)
+    _one_build_limit(spot, Kind.RAISE, keeping=builds)
     build = Build.of([*target.cards, card], value, spot.player)
     after = _new_table(spot, builds, build)
     if not _capturable(spot, value, card):
-        raise _Illegal(f"no card that is still out captures {value}", "raise")
+        raise _Illegal(f"no card that is still out captures {value}", Kind.RAISE)
     whose = "" if target.owner == spot.player else "; the build is now yours"
     return Verdict(True, f"{card.symbol} raises the build of {target.value} to {value}{whose}",
-                   "raise", value, table=after)
+                   Kind.RAISE, value, table=after)
 
 
-def _double(spot: Spot, play: Play, options: tuple[tuple[int, ...], ...]) -> Verdict:
+def _double(spot: Spot, play: Play, budget: Budget) -> Verdict:
     rules, card, table = spot.rules, play.card, spot.table
-    _build_rules(spot, play, "double")
-    builds = [i for i in play.refs if isinstance(table[i], Build)]
-    loose = [i for i in play.refs if not isinstance(table[i], Build)]
-    build_values = {table[i].value for i in builds}  # type: ignore[union-attr]
+    _build_rules(spot, play, Kind.DOUBLE, budget)
+    builds = [b for i in play.refs if isinstance(b := table[i], Build)]
+    loose = [c for i in play.refs if isinstance(c := table[i], Card)]
+    build_values = {b.value for b in builds}
     if len(build_values) > 1:
-        raise _Illegal("builds of different values cannot be put together", "double")
+        raise _Illegal("builds of different values cannot be put together", Kind.DOUBLE)
     if rules.building is Building.NORDIC and len(play.refs) != 1:
         raise _Illegal(
             f"in {rules.variant.name} you double by laying the card on one card or build",
-            "double",
+            Kind.DOUBLE,
         )
     if rules.building is Building.DANISH and not builds and len(loose) != 1:
         raise _Illegal(
             f"in {rules.variant.name} you double a single card, or build more on a pile",
-            "double",
+            Kind.DOUBLE,
         )
     if builds and play.value is not None and play.value not in build_values:
         raise _Illegal(
             f"the pile's value is {min(build_values)}, not {play.value}: doubling keeps it",
-            "double",
+            Kind.DOUBLE,
         )
-    for i in builds:
-        b = cast(Build, table[i])
-        if b.owner == spot.player and not rules.raise_own_build:
-            raise _Illegal(f"in {rules.variant.name} you may not add to your own build",
-                           "double")
-    members = [card, *(table[i] for i in loose)]
-    values = [rules.table_values(c) for c in members]  # type: ignore[arg-type]
+    for b in builds:
+        _may_add_to(spot, b, Kind.DOUBLE)
+    members = [card, *loose]
+    values = [rules.table_values(c) for c in members]
     if build_values:
         candidates = sorted(build_values)
     elif play.value is not None:
@@ -327,7 +410,7 @@ def _double(spot: Spot, play: Play, options: tuple[tuple[int, ...], ...]) -> Ver
     else:
         candidates = sorted({v for vs in values for v in vs})
     for value in candidates:
-        split = split_exact(values, value)
+        split = split_exact(values, value, budget)
         if split is None or len(split) + len(builds) < 2:
             continue
         alone = value in rules.table_values(card)
@@ -335,31 +418,23 @@ def _double(spot: Spot, play: Play, options: tuple[tuple[int, ...], ...]) -> Ver
             continue
         if rules.building is Building.DANISH and not builds and not alone:
             continue
-        _one_build_limit(spot, "double", keeping=builds)
+        _one_build_limit(spot, Kind.DOUBLE,
+                         keeping=[i for i in play.refs if isinstance(table[i], Build)])
         cards = [c for i in sorted(play.refs) for c in item_cards(table[i])] + [card]
         build = Build.of(cards, value, spot.player, locked=True)
         after = _new_table(spot, play.refs, build)
         if not _capturable(spot, value, card):
-            raise _Illegal(f"no card that is still out captures {value}", "double")
+            raise _Illegal(f"no card that is still out captures {value}", Kind.DOUBLE)
         if builds and loose:
-            extra = "+".join(table[i].symbol for i in loose)  # type: ignore[union-attr]
-            target = " and ".join(table[i].label for i in builds)  # type: ignore[union-attr]
-            reason = (f"{card.symbol} with {extra} adds another set of {value} to the "
-                      f"{target}: now locked")
+            target = " and ".join(b.label for b in builds)
+            reason = (f"{card.symbol} with {_symbols(loose)} adds another set of {value} to "
+                      f"the {target}: now locked")
         else:
-            on = ", ".join(
-                table[i].label if isinstance(table[i], Build) else table[i].symbol  # type: ignore[union-attr]
-                for i in play.refs
-            )
+            on = ", ".join(_symbols([table[i]]) for i in play.refs)
             reason = f"{card.symbol} doubles {on}: a locked build of {value}"
-        return Verdict(True, reason, "double", value, table=after)
-    on = ", ".join(
-        table[i].label if isinstance(table[i], Build) else table[i].symbol  # type: ignore[union-attr]
-        for i in play.refs
-    )
-    raise _Illegal(
-        f"{card.symbol} does not make a set of the same value as {on}", "double"
-    )
+        return Verdict(True, reason, Kind.DOUBLE, value, table=after)
+    on = ", ".join(_symbols([table[i]]) for i in play.refs)
+    raise _Illegal(f"{card.symbol} does not make a set of the same value as {on}", Kind.DOUBLE)
 
 
 def _holding(
@@ -385,7 +460,7 @@ def _holding(
     return ()
 
 
-_ACTIONS = {
+_ACTIONS: dict[Action, Callable[[Spot, Play, Budget], Verdict]] = {
     Action.CAPTURE: _capture,
     Action.TRAIL: _trail,
     Action.BUILD: _build,

@@ -1,7 +1,9 @@
 """Variants as data, and house rules as options over them.
 
-Every rule system of RULES.md is one :class:`Variant` value. A game is played
-under :class:`Rules`: a variant plus the house options the table agreed on.
+Every rule system of RULES.md is one :class:`Variant` value: its card values,
+building mode, deal, points, penalties and match end are all fields, so a
+house-rule variant is data plus tests. A game is played under :class:`Rules`:
+a variant plus the house options the table agreed on.
 
 >>> rules = get_rules("norwegian")
 >>> rules.hand_values(Card.parse("10D")), rules.table_values(Card.parse("10D"))
@@ -18,21 +20,27 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
-from .cards import BIG_CASINO, LITTLE_CASINO, Card
+from .cards import BIG_CASINO, FIVE_OF_SPADES, LITTLE_CASINO, Card, pack
 
 __all__ = [
     "VARIANTS",
     "Building",
+    "CardValues",
+    "HalfDeal",
     "MatchEnd",
+    "MulleScoring",
     "OptionError",
+    "Penalties",
     "Rules",
+    "SpadeScoring",
     "UnknownVariant",
-    "ValueScheme",
     "Variant",
     "get_rules",
+    "get_variant",
 ]
 
 
@@ -48,43 +56,129 @@ class OptionError(ValueError):
         self.option = option
 
 
-class Building(enum.Enum):
+class Building(enum.StrEnum):
+    """How builds are made (RULES.md §3.2)."""
+
     NONE = "none"
     NORDIC = "nordic"
     DANISH = "danish"
     ANGLO = "anglo"
 
+    @property
+    def one_on_one(self) -> bool:
+        """A new build is the card played on exactly one loose card (Norwegian, Danish)."""
+        return self in (Building.NORDIC, Building.DANISH)
 
-class ValueScheme(enum.Enum):
-    """How cards count when capturing (RULES.md §2)."""
+    @property
+    def partner_may_raise(self) -> bool:
+        """May the partner of a build's owner raise it? Never in Norwegian and Danish."""
+        return self is Building.ANGLO
 
-    SWEDISH = "swedish"  # A 1 or 14 everywhere
-    NORDIC = "nordic"  # A 14/1, 10♦ 16/10, 2♠ 15/2 (hand/table)
-    DANISH = "danish"  # A, 10♦, 2♠ dual everywhere
-    CLASSIC = "classic"  # A 1, courts pair only
-    KRYP = "kryp"  # A 14 from the hand, 1 on the table
+    @property
+    def must_capture_next(self) -> bool:
+        """Whoever builds, raises or doubles must capture on their next turn (Danish)."""
+        return self is Building.DANISH
+
+    @property
+    def captured_within_the_deal(self) -> bool:
+        """A build must be captured in the deal it was made (Danish)."""
+        return self is Building.DANISH
+
+    @property
+    def owner_may_not_trail(self) -> bool:
+        """The owner of a build may not trail (Anglo)."""
+        return self is Building.ANGLO
+
+    @property
+    def owner_raises_by_default(self) -> bool:
+        return self in (Building.DANISH, Building.ANGLO)
+
+    @property
+    def several_builds_by_default(self) -> bool:
+        return self is Building.ANGLO
 
 
-class MatchEnd(enum.Enum):
+@dataclass(frozen=True)
+class CardValues:
+    """How cards count when capturing (RULES.md §2): (hand values, table values)."""
+
+    ace: tuple[tuple[int, ...], tuple[int, ...]]
+    big_casino: tuple[tuple[int, ...], tuple[int, ...]] = ((10,), (10,))
+    little_casino: tuple[tuple[int, ...], tuple[int, ...]] = ((2,), (2,))
+    courts_count: bool = True  # J 11, Q 12, K 13; else courts only pair
+
+    def of(self, card: Card, *, hand: bool) -> tuple[int, ...]:
+        if card.court:
+            return (card.rank,) if self.courts_count else ()
+        if card.ace:
+            pair = self.ace
+        elif card == BIG_CASINO:
+            pair = self.big_casino
+        elif card == LITTLE_CASINO:
+            pair = self.little_casino
+        else:
+            return (card.rank,)
+        return pair[0] if hand else pair[1]
+
+
+SWEDISH_VALUES = CardValues(ace=((1, 14), (1, 14)))
+NORDIC_VALUES = CardValues(ace=((14,), (1,)), big_casino=((16,), (10,)),
+                           little_casino=((15,), (2,)))
+DANISH_VALUES = CardValues(ace=((1, 14), (1, 14)), big_casino=((10, 16), (10, 16)),
+                           little_casino=((2, 15), (2, 15)))
+CLASSIC_VALUES = CardValues(ace=((1,), (1,)), courts_count=False)
+KRYP_VALUES = CardValues(ace=((14,), (1,)))
+
+
+class MatchEnd(enum.StrEnum):
     """How a match ends when sides reach the target (RULES.md §8)."""
 
     MOST_POINTS_THEN_SPADES = "most points, then most spades in that round"
     MOST_POINTS = "most points"
-    COUNT_OUT_FINNISH = "count out (aces and casinos as captured)"
-    COUNT_OUT_ROYAL = "count out (cards, spades, 10♦, 2♠, aces, sweeps)"
+    HIGHEST_THEN_COUNT_OUT = "immediate points at once; else highest total, ties counted out"
+    COUNT_OUT = "count out (cards, spades, 10♦, 2♠, aces, sweeps)"
     FEWEST_POINTS = "fewest penalty points"
 
 
-class SpadeScoring(enum.Enum):
+class SpadeScoring(enum.StrEnum):
     MAJORITY = "majority"
     OVER_SIX = "over six"  # överspader: 1 per spade over 6
     EACH = "each"  # mulle-glimne: 1 each, A♠ 2 (2♠ scores as little casino)
 
 
-class MulleScoring(enum.Enum):
+class MulleScoring(enum.StrEnum):
     NONE = "none"
-    FIVE = "five"  # lone identical card: 5 points
+    FIVE = "five"  # lone identical card: Variant.mulle_points
     CAPTURE_VALUE = "capture value"  # identical card among others: the hand value
+
+
+@dataclass(frozen=True)
+class Penalties:
+    """Krypkasino's penalty points (RULES.md §7): what each card and sweep costs."""
+
+    big_casino: int = 3
+    little_casino: int = 2  # instead of its spade point
+    ace: int = 1
+    spade: int = 1  # so A♠ costs ace + spade
+    sweep: int = 5  # to the sweeper, and taken off the player before
+    twin_sweep: int = 10  # dubbeltabbe: a lone card taken by its identical twin
+
+    def of(self, card: Card) -> int:
+        if card == BIG_CASINO:
+            return self.big_casino
+        if card == LITTLE_CASINO:
+            return self.little_casino
+        return self.ace * card.ace + self.spade * card.spade
+
+
+@dataclass(frozen=True)
+class HalfDeal:
+    """With ``players`` players the table starts with ``table`` cards and a first deal of
+    ``hand`` cards each (Norwegian with 5 players: 52 = 2 + 10 + 40)."""
+
+    players: int
+    table: int
+    hand: int
 
 
 @dataclass(frozen=True)
@@ -93,7 +187,7 @@ class Variant:
     name: str
     description: str
     packs: int
-    values: ValueScheme
+    values: CardValues
     building: Building
     table_cards: int
     hand_size: int
@@ -110,13 +204,28 @@ class Variant:
     little_casino: int = 1
     last_capture: int = 1
     sweep: int = 1
+    sweeps_optional: bool = False  # sweeps score only with the royal_sweeps option
     mulle: MulleScoring = MulleScoring.NONE
+    mulle_points: int = 0  # each mulle, where a mulle scores a fixed number
     sweep_cancellation: bool = False
-    finnish_sweeps: bool = False
+    # Finnish: sweeps in the last deal do not score, nor once a side has this many points
+    last_deal_sweeps_score: bool = True
+    sweep_freeze: int | None = None
     spade_five_clears: bool = False
-    reverse: bool = False  # krypkasino: penalty points, compulsory capture
+    penalties: Penalties | None = None  # Krypkasino: penalty points, compulsory capture
+    half_deal: HalfDeal | None = None
+    most_players_alone: int | None = None  # more players must play in partnerships
     round_total: int = 11  # points a round is worth before sweeps (docs and tests)
     sources: tuple[str, ...] = field(default=())
+
+    @property
+    def reverse(self) -> bool:
+        """Krypkasino: points are penalties, capturing is compulsory and maximal."""
+        return self.penalties is not None
+
+    @property
+    def has_mulle(self) -> bool:
+        return self.mulle is not MulleScoring.NONE
 
     def rules(self, options: Mapping[str, Any] | None = None) -> Rules:
         return Rules.make(self, options or {})
@@ -183,11 +292,12 @@ class Rules:
                 "building must be one of none, nordic, danish, anglo", "building"
             ) from None
         if v.reverse and building is not Building.NONE:
-            raise OptionError("Krypkasino is played without building", "building")
+            raise OptionError(f"{v.name} is played without building", "building")
         sweeps_score = v.sweep > 0
         if "royal_sweeps" in options:
-            if v.id != "royal":
-                raise OptionError("royal_sweeps only applies to Royal Casino", "royal_sweeps")
+            if not v.sweeps_optional:
+                where = " and ".join(o.name for o in VARIANTS.values() if o.sweeps_optional)
+                raise OptionError(f"royal_sweeps only applies to {where}", "royal_sweeps")
             sweeps_score = flag("royal_sweeps", False)
         cancellation = flag("sweep_cancellation", v.sweep_cancellation)
         sisten = flag("sisten_is_sweep", False)
@@ -196,7 +306,7 @@ class Rules:
         ):
             name = "sisten_is_sweep" if sisten else "sweep_cancellation"
             raise OptionError(f"{v.name} does not score sweeps, so {name} cannot apply", name)
-        if sisten and v.finnish_sweeps:
+        if sisten and not v.last_deal_sweeps_score:
             raise OptionError(
                 f"in {v.name} sweeps in the last deal never score, so the last capture cannot "
                 "count as one", "sisten_is_sweep",
@@ -206,15 +316,15 @@ class Rules:
             raise OptionError(f"{v.name} does not score aces one by one", "most_aces")
         tie_carry = flag("tie_carry_over", False)
         if tie_carry and v.reverse:
-            raise OptionError("Krypkasino has no majorities to carry over", "tie_carry_over")
-        multiple = flag("multiple_builds", building is Building.ANGLO)
-        raise_own = flag("raise_own_build", building in (Building.DANISH, Building.ANGLO))
+            raise OptionError(f"{v.name} has no majorities to carry over", "tie_carry_over")
+        multiple = flag("multiple_builds", building.several_builds_by_default)
+        raise_own = flag("raise_own_build", building.owner_raises_by_default)
         for name in ("multiple_builds", "raise_own_build"):
             if name in options and building is Building.NONE:
                 raise OptionError(f"{v.name} is played without building", name)
         spade_five = flag("spade_five_clears", v.spade_five_clears)
         if spade_five and v.reverse:
-            raise OptionError("the 5♠ rule does not apply to Krypkasino", "spade_five_clears")
+            raise OptionError(f"the 5♠ rule does not apply to {v.name}", "spade_five_clears")
         partnerships = options.get("partnerships", False)
         if not isinstance(partnerships, bool) and not (
             isinstance(partnerships, int) and 2 <= partnerships <= 3
@@ -251,17 +361,42 @@ class Rules:
     def reverse(self) -> bool:
         return self.variant.reverse
 
+    @property
+    def builds(self) -> bool:
+        """Is there building at all?"""
+        return self.building is not Building.NONE
+
+    @cached_property
+    def _hand(self) -> dict[Card, tuple[int, ...]]:
+        return {card: self.variant.values.of(card, hand=True) for card in pack()}
+
+    @cached_property
+    def _table(self) -> dict[Card, tuple[int, ...]]:
+        return {card: self.variant.values.of(card, hand=False) for card in pack()}
+
+    @cached_property
+    def _order(self) -> dict[Card, tuple[int, int, int]]:
+        return {card: (self._card_points(card), card.spade, card.order) for card in pack()}
+
+    def card_facts(self, card: Card) -> tuple[int, int, int]:
+        """(points, 1 for a spade, card order): what ranks a capture (RULES.md §3.1)."""
+        return self._order[card]
+
     def hand_values(self, card: Card) -> tuple[int, ...]:
         """The values a card may take when it is the card played."""
-        return _values(self.variant.values, card, hand=True)
+        return self._hand[card]
 
     def table_values(self, card: Card) -> tuple[int, ...]:
         """The values a card may take on the table (captured or in a build)."""
-        return _values(self.variant.values, card, hand=False)
+        return self._table[card]
 
     def can_build_with(self, card: Card) -> bool:
         """Court cards have no number in classic and never build."""
         return bool(self.table_values(card))
+
+    def clears_table(self, card: Card) -> bool:
+        """The Danish 5♠ rule: this card may capture the whole table."""
+        return self.spade_five_clears and card == FIVE_OF_SPADES
 
     def values_note(self, card: Card) -> str | None:
         """A sentence on the value rule of this card, where it is not its face value."""
@@ -279,9 +414,12 @@ class Rules:
 
     def card_points(self, card: Card) -> int:
         """Points the card itself is worth at the end of a round (no majorities)."""
+        return self._order[card][0]
+
+    def _card_points(self, card: Card) -> int:
         v = self.variant
-        if v.reverse:
-            return kryp_penalty(card)
+        if v.penalties is not None:
+            return v.penalties.of(card)
         points = 0
         if card == BIG_CASINO:
             points += v.big_casino
@@ -292,6 +430,12 @@ class Rules:
         if card.ace and not self.most_aces:
             points += v.ace
         return points
+
+    def immediate_points(self, card: Card) -> int:
+        """Points credited the moment the card is captured (Finnish: aces and casinos)."""
+        if card.ace or card in (BIG_CASINO, LITTLE_CASINO):
+            return self.card_points(card)
+        return 0
 
     @property
     def categories(self) -> tuple[str, ...]:
@@ -310,43 +454,6 @@ class Rules:
         }
         return tuple(name for name, on in scored.items() if on)
 
-    def with_options(self, **options: Any) -> Rules:
-        return replace(self, **options)
-
-
-def kryp_penalty(card: Card) -> int:
-    """Krypkasino penalty points of one card (RULES.md §7)."""
-    if card == BIG_CASINO:
-        return 3
-    if card == LITTLE_CASINO:
-        return 2
-    if card.ace and card.spade:
-        return 2
-    if card.ace or card.spade:
-        return 1
-    return 0
-
-
-def _values(scheme: ValueScheme, card: Card, *, hand: bool) -> tuple[int, ...]:
-    rank = card.rank
-    if scheme is ValueScheme.CLASSIC:
-        return () if rank > 10 else (rank,)
-    if card.ace:
-        if scheme in (ValueScheme.SWEDISH, ValueScheme.DANISH):
-            return (1, 14)
-        return (14,) if hand else (1,)
-    if scheme is ValueScheme.NORDIC and hand:
-        if card == BIG_CASINO:
-            return (16,)
-        if card == LITTLE_CASINO:
-            return (15,)
-    if scheme is ValueScheme.DANISH:
-        if card == BIG_CASINO:
-            return (10, 16)
-        if card == LITTLE_CASINO:
-            return (2, 15)
-    return (rank,)
-
 
 _SWEDISH_SOURCE = ("seed 000 (pagat, Nordic Casino)",)
 
@@ -356,32 +463,33 @@ VARIANTS: dict[str, Variant] = {
         Variant(
             id="swedish", name="Swedish Kasino",
             description="No building; aces 1 or 14; tabbe and sistan score; to 16.",
-            packs=1, values=ValueScheme.SWEDISH, building=Building.NONE,
+            packs=1, values=SWEDISH_VALUES, building=Building.NONE,
             table_cards=4, hand_size=4, min_players=2, max_players=4, target=16,
             match_end=MatchEnd.MOST_POINTS_THEN_SPADES, sources=_SWEDISH_SOURCE,
         ),
         Variant(
             id="finnish", name="Finnish Kasino",
             description="No building; A 14, 10♦ 16, 2♠ 15 from the hand; mökkis cancel; "
-            "count out to 16.",
-            packs=1, values=ValueScheme.NORDIC, building=Building.NONE,
+            "aces and casinos count at once; to 16.",
+            packs=1, values=NORDIC_VALUES, building=Building.NONE,
             table_cards=4, hand_size=4, min_players=2, max_players=4, target=16,
-            match_end=MatchEnd.COUNT_OUT_FINNISH, last_capture=0,
-            sweep_cancellation=True, finnish_sweeps=True, round_total=10,
-            sources=_SWEDISH_SOURCE,
+            match_end=MatchEnd.HIGHEST_THEN_COUNT_OUT, last_capture=0,
+            sweep_cancellation=True, last_deal_sweeps_score=False, sweep_freeze=10,
+            round_total=10, sources=_SWEDISH_SOURCE,
         ),
         Variant(
             id="norwegian", name="Norwegian Kasino",
             description="Building and doubling; A 14, 10♦ 16, 2♠ 15 from the hand; to 16.",
-            packs=1, values=ValueScheme.NORDIC, building=Building.NORDIC,
+            packs=1, values=NORDIC_VALUES, building=Building.NORDIC,
             table_cards=4, hand_size=4, min_players=2, max_players=5, target=16,
             match_end=MatchEnd.MOST_POINTS_THEN_SPADES, most_spades=1, round_total=10,
+            half_deal=HalfDeal(players=5, table=2, hand=2),
             sources=("seed 002 (Norwegian rule sheet)",),
         ),
         Variant(
             id="danish", name="Danish Kasino",
             description="Building more; A, 10♦ and 2♠ count two ways; 5♠ clears the table; to 21.",
-            packs=1, values=ValueScheme.DANISH, building=Building.DANISH,
+            packs=1, values=DANISH_VALUES, building=Building.DANISH,
             table_cards=4, hand_size=4, min_players=2, max_players=4, target=21,
             match_end=MatchEnd.MOST_POINTS, sweep_cancellation=True, spade_five_clears=True,
             sources=("seed 003 (Danish Wikipedia)",),
@@ -389,7 +497,7 @@ VARIANTS: dict[str, Variant] = {
         Variant(
             id="classic", name="Casino (Anglo-American)",
             description="Courts only pair; builds and multiple builds; most cards 3; to 21.",
-            packs=1, values=ValueScheme.CLASSIC, building=Building.ANGLO,
+            packs=1, values=CLASSIC_VALUES, building=Building.ANGLO,
             table_cards=4, hand_size=4, min_players=2, max_players=4, target=21,
             match_end=MatchEnd.MOST_POINTS, most_cards=3, most_spades=1, last_capture=0,
             sweep=0, sources=("seed 004 (Bicycle rules)",),
@@ -397,15 +505,15 @@ VARIANTS: dict[str, Variant] = {
         Variant(
             id="royal", name="Royal Casino",
             description="Casino with J 11, Q 12, K 13 and aces 1 or 14; count out to 21.",
-            packs=1, values=ValueScheme.SWEDISH, building=Building.ANGLO,
+            packs=1, values=SWEDISH_VALUES, building=Building.ANGLO,
             table_cards=4, hand_size=4, min_players=2, max_players=4, target=21,
-            match_end=MatchEnd.COUNT_OUT_ROYAL, most_cards=3, most_spades=1, last_capture=0,
-            sweep=0, sources=("seed 004 (Bicycle rules)",),
+            match_end=MatchEnd.COUNT_OUT, most_cards=3, most_spades=1, last_capture=0,
+            sweep=0, sweeps_optional=True, sources=("seed 004 (Bicycle rules)",),
         ),
         Variant(
             id="overspader", name="Överspader",
             description="Swedish Kasino where each spade over six scores 1; to 21.",
-            packs=1, values=ValueScheme.SWEDISH, building=Building.NONE,
+            packs=1, values=SWEDISH_VALUES, building=Building.NONE,
             table_cards=4, hand_size=4, min_players=2, max_players=4, target=21,
             match_end=MatchEnd.MOST_POINTS_THEN_SPADES, most_spades=1,
             spade_scoring=SpadeScoring.OVER_SIX, round_total=9, sources=_SWEDISH_SOURCE,
@@ -413,29 +521,30 @@ VARIANTS: dict[str, Variant] = {
         Variant(
             id="mulle", name="Mulle",
             description="Two packs, five cards each; a lone identical card is a mulle worth 5.",
-            packs=2, values=ValueScheme.SWEDISH, building=Building.NONE,
+            packs=2, values=SWEDISH_VALUES, building=Building.NONE,
             table_cards=5, hand_size=5, min_players=2, max_players=4, target=50,
             match_end=MatchEnd.MOST_POINTS, most_cards=0, most_spades=1,
-            mulle=MulleScoring.FIVE, round_total=16, sources=_SWEDISH_SOURCE,
+            mulle=MulleScoring.FIVE, mulle_points=5, round_total=16, sources=_SWEDISH_SOURCE,
         ),
         Variant(
             id="mulle-glimne", name="Mulle (Kortspelshandboken)",
-            description="Two packs, building, Finnish values; a mulle scores the card's value.",
-            packs=2, values=ValueScheme.NORDIC, building=Building.ANGLO,
+            description="Two packs, building, Finnish values; a mulle scores the card's value; "
+            "2 players, or 4 in pairs.",
+            packs=2, values=NORDIC_VALUES, building=Building.ANGLO,
             table_cards=8, hand_size=4, min_players=2, max_players=4, target=50,
             match_end=MatchEnd.MOST_POINTS, most_cards=0, most_spades=0,
             spade_scoring=SpadeScoring.EACH, ace=0, big_casino=3, little_casino=2,
-            last_capture=0, mulle=MulleScoring.CAPTURE_VALUE, round_total=36,
-            sources=_SWEDISH_SOURCE,
+            last_capture=0, mulle=MulleScoring.CAPTURE_VALUE, most_players_alone=2,
+            round_total=36, sources=_SWEDISH_SOURCE,
         ),
         Variant(
             id="krypkasino", name="Krypkasino",
             description="Reverse Kasino with two packs: capture is compulsory, avoid points; "
             "to 50.",
-            packs=2, values=ValueScheme.KRYP, building=Building.NONE,
+            packs=2, values=KRYP_VALUES, building=Building.NONE,
             table_cards=4, hand_size=4, min_players=2, max_players=6, target=50,
             match_end=MatchEnd.FEWEST_POINTS, most_cards=0, most_spades=0, ace=0,
-            big_casino=0, little_casino=0, last_capture=0, sweep=0, reverse=True,
+            big_casino=0, little_casino=0, last_capture=0, sweep=0, penalties=Penalties(),
             round_total=42, sources=("seed 000 (pagat)", "seed 002"),
         ),
     ]

@@ -1,0 +1,186 @@
+"""A round's log as typed events: what the table recorded, in order.
+
+The log is the truth; every state of a round is
+:meth:`referee.rules.round.RoundState.replay` of it. Each event is a frozen value
+with ``to_json``/``from_json``; :func:`event_from_json` reads a stored one back
+(refusing anything malformed with :class:`EventError`). An undo is an event too:
+it takes back the last event still in force (:func:`in_force`).
+
+>>> from .cards import Card
+>>> event = Played(Play(Card.parse("9H"), Action.CAPTURE, (0,)))
+>>> event.kind, event.to_json()
+(<EventKind.PLAY: 'play'>, {'card': '9H', 'action': 'capture', 'refs': [0]})
+>>> event_from_json("play", event.to_json()) == event
+True
+>>> [e.kind.value for e in in_force([FirstTable(()), event, Undone(), Confirmed()])]
+['table', 'confirm']
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .cards import Card, CardError, parse_cards
+from .scoring import Tally
+from .turn import Action, Play
+
+__all__ = [
+    "Confirmed",
+    "Event",
+    "EventError",
+    "EventKind",
+    "FirstTable",
+    "Overruled",
+    "Played",
+    "TallyEntered",
+    "Undone",
+    "event_from_json",
+    "in_force",
+]
+
+
+class EventKind(enum.StrEnum):
+    TABLE = "table"
+    PLAY = "play"
+    OVERRULE = "overrule"
+    UNDO = "undo"
+    TALLY = "tally"
+    CONFIRM = "confirm"
+
+
+class EventError(ValueError):
+    """A stored event that cannot be read."""
+
+
+def _play_json(play: Play) -> dict[str, Any]:
+    data: dict[str, Any] = {"card": play.card.code, "action": play.action.value,
+                            "refs": list(play.refs)}
+    if play.value is not None:
+        data["value"] = play.value
+    return data
+
+
+def _play_from(data: Mapping[str, Any]) -> Play:
+    value = data.get("value")
+    return Play(Card.parse(data["card"]), Action(data["action"]),
+                tuple(int(r) for r in data.get("refs", ())),
+                None if value is None else int(value))
+
+
+@dataclass(frozen=True)
+class FirstTable:
+    """The first table cards, face up."""
+
+    cards: tuple[Card, ...]
+    kind: ClassVar[EventKind] = EventKind.TABLE
+
+    def to_json(self) -> dict[str, Any]:
+        return {"cards": [c.code for c in self.cards]}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> FirstTable:
+        return cls(tuple(parse_cards(data["cards"])))
+
+
+@dataclass(frozen=True)
+class Played:
+    """A play the referee accepted."""
+
+    play: Play
+    kind: ClassVar[EventKind] = EventKind.PLAY
+
+    def to_json(self) -> dict[str, Any]:
+        return _play_json(self.play)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Played:
+        return cls(_play_from(data))
+
+
+@dataclass(frozen=True)
+class Overruled:
+    """A play the referee refused and the table recorded anyway, with its reason."""
+
+    play: Play
+    reason: str
+    kind: ClassVar[EventKind] = EventKind.OVERRULE
+
+    def to_json(self) -> dict[str, Any]:
+        return {**_play_json(self.play), "reason": self.reason}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Overruled:
+        return cls(_play_from(data), str(data["reason"]))
+
+
+@dataclass(frozen=True)
+class Undone:
+    """Takes back the last event still in force."""
+
+    kind: ClassVar[EventKind] = EventKind.UNDO
+
+    def to_json(self) -> dict[str, Any]:
+        return {}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Undone:
+        return cls()
+
+
+@dataclass(frozen=True)
+class TallyEntered:
+    """A round recorded only by its end-of-round counts, one tally per side."""
+
+    tallies: tuple[Tally, ...]
+    kind: ClassVar[EventKind] = EventKind.TALLY
+
+    def to_json(self) -> dict[str, Any]:
+        return {"tallies": [t.to_json() for t in self.tallies]}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> TallyEntered:
+        return cls(tuple(Tally.from_json(t) for t in data["tallies"]))
+
+
+@dataclass(frozen=True)
+class Confirmed:
+    """The table confirmed the round's points; the round is closed."""
+
+    kind: ClassVar[EventKind] = EventKind.CONFIRM
+
+    def to_json(self) -> dict[str, Any]:
+        return {}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Confirmed:
+        return cls()
+
+
+Event = FirstTable | Played | Overruled | Undone | TallyEntered | Confirmed
+
+_TYPES: dict[EventKind, type[Event]] = {
+    t.kind: t for t in (FirstTable, Played, Overruled, Undone, TallyEntered, Confirmed)
+}
+
+
+def event_from_json(kind: str, data: Mapping[str, Any]) -> Event:
+    """A stored event read back; anything malformed raises :class:`EventError`."""
+    try:
+        return _TYPES[EventKind(kind)].from_json(data)
+    except (KeyError, TypeError, ValueError, CardError) as error:
+        raise EventError(f"a {kind!r} event that cannot be read: {error}") from None
+
+
+def in_force(events: Sequence[Event]) -> list[Event]:
+    """The events an undo has not taken back, in order."""
+    kept: list[Event] = []
+    for event in events:
+        if isinstance(event, Undone):
+            if kept:
+                kept.pop()
+        else:
+            kept.append(event)
+    return kept
