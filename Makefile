@@ -33,9 +33,11 @@ run: $(STAMP) $(HTMX) db
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
+	$(PY) -m mypy
 
 test: $(STAMP) $(HTMX)
 	$(PY) -m ruff check .
+	$(PY) -m mypy
 	$(PY) -m pytest
 
 bench: $(STAMP)

@@ -162,7 +162,8 @@ class Position:
                 "double": f"doubles onto {len(self.refs)} of"}[self.action]
         what = f"{self.variant} {self.card} {verb} {loose} loose"
         what += f" + {builds} builds" if builds else ""
-        what += f", value {self.value}" if self.value is not None else ""
+        if self.value is not None and self.action in ("build", "double"):
+            what += f", value {self.value}"
         what += ", hand given" if self.hand is not None else ""
         what += ", built last turn" if self.built_last_turn else ""
         if self.page:

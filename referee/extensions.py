@@ -1,5 +1,7 @@
 """Flask extensions, created unbound and bound to an app in ``create_app``."""
 
+from typing import TYPE_CHECKING
+
 from flask_babel import Babel
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
@@ -12,6 +14,13 @@ class Base(DeclarativeBase):
 
 
 db = SQLAlchemy(model_class=Base)
+
+# Type checkers cannot follow a base class made at run time (``db.Model``); to them the
+# models derive from the declarative base it is made from.
+if TYPE_CHECKING:
+    Model = Base
+else:
+    Model = db.Model
 migrate = Migrate()
 csrf = CSRFProtect()
 babel = Babel()

@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy import JSON, DateTime, Enum, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from .extensions import db
+from .extensions import Model
 from .rules.events import Event as EngineEvent
 from .rules.events import EventKind, event_from_json
 from .rules.scoring import RoundResult
@@ -50,7 +50,7 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-class Match(db.Model):
+class Match(Model):
     __tablename__ = "match"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -80,7 +80,7 @@ class Match(db.Model):
         return f"<Match {self.id} {self.variant}>"
 
 
-class Player(db.Model):
+class Player(Model):
     __tablename__ = "player"
     __table_args__ = (UniqueConstraint("match_id", "seat"),)
 
@@ -92,7 +92,7 @@ class Player(db.Model):
     match: Mapped[Match] = relationship(back_populates="players")
 
 
-class RoundRow(db.Model):
+class RoundRow(Model):
     """A round of a match; its events are the truth of what happened in it."""
 
     __tablename__ = "round"
@@ -133,7 +133,7 @@ class RoundRow(db.Model):
         return [event.event for event in self.events]
 
 
-class Event(db.Model):
+class Event(Model):
     """One entry of a round's log: the first table, a play, an overrule, an undo, a tally
     or the confirmation."""
 

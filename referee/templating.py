@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from flask import Flask
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
@@ -12,8 +14,11 @@ from .rules.table import Build
 
 def card_html(card: Card | str) -> Markup:
     """A card as ``10♦`` with its suit's class (red suits also get a colour)."""
-    if isinstance(card, str):
-        card = Card.parse(card)
+    return _card_html(Card.parse(card) if isinstance(card, str) else card)
+
+
+@lru_cache(maxsize=128)
+def _card_html(card: Card) -> Markup:
     return Markup('<span class="c {cls}">{rank}<b>{sym}</b></span>').format(
         cls="red" if card.suit.red else "black", rank=card.rank_name, sym=card.suit.symbol
     )

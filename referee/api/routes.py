@@ -362,7 +362,7 @@ def replay():
         raise BadInput(str(error), "table") from None
     plays_raw = read_list(body.get("plays", []), "plays", 52 * rules.packs)
     records: list[dict[str, Any]] = []
-    error = None
+    failure: dict[str, Any] | None = None
     for i, raw in enumerate(plays_raw):
         field = f"plays[{i}]"
         play, player = read_play(raw, field, rnd.table, rules)
@@ -374,20 +374,20 @@ def replay():
             seat = rnd.turn if player is None else player
             records.append({"player": seat, "legal": False, "sweep": False,
                             "kind": illegal.verdict.kind, "reason": illegal.verdict.reason})
-            error = {"play": i, "reason": illegal.verdict.reason}
+            failure = {"play": i, "reason": illegal.verdict.reason}
             break
         except RoundOver as over:
             if rnd.decided is None:
                 raise BadInput(f"{over} (play {i} is one too many)", field) from None
-            error = {"play": i, "reason": str(over)}
+            failure = {"play": i, "reason": str(over)}
             break
         except RoundError as bad:
             raise BadInput(str(bad), field) from None
         records.append({"player": record.player, "legal": True, "sweep": record.sweep,
                         "kind": record.verdict.kind, "reason": record.verdict.reason})
     return jsonify({
-        "ok": error is None,
-        "error": error,
+        "ok": failure is None,
+        "error": failure,
         "state": _state_json(rnd),
         "plays": records,
         "violations": [

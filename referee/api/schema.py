@@ -168,7 +168,7 @@ def read_play(raw: Any, field: str, table: Sequence[Item], rules: Rules) -> tupl
     card = read_card(entry["card"], f"{field}.card")
     action_name = entry.get("action")
     try:
-        action = Action(action_name)
+        action = Action(action_name if isinstance(action_name, str) else "")
     except ValueError:
         raise BadInput(
             "action must be one of capture, build, double, trail", f"{field}.action"

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Callable
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
 from flask import abort, flash, get_flashed_messages, redirect, url_for
 from flask_babel import gettext as _
@@ -13,7 +14,6 @@ from flask_babel import gettext as _
 from .. import service
 from ..models import Match, RoundRow
 from ..rules.cards import BIG_CASINO, LITTLE_CASINO
-from ..rules.events import in_force
 from ..rules.partition import TooComplex
 from ..rules.round import RoundError
 from ..rules.scoring import Tally, TallyError, validate_tallies
@@ -36,9 +36,10 @@ def show(token: str, number: int):
     match, can_edit = match_by_token(token)
     rnd = _round(match, number)
     extra: dict[str, Any] = {}
-    for category, item in get_flashed_messages(with_categories=True):
-        if category == "verdict" and isinstance(item, dict):
-            extra["verdict"] = SimpleNamespace(**item)
+    flashed = cast(list[tuple[str, str]], get_flashed_messages(with_categories=True))
+    for category, item in flashed:
+        if category == "verdict":
+            extra["verdict"] = SimpleNamespace(**json.loads(item))
         elif category == "message":
             extra["message"] = item
     return _panel(match, rnd, token, can_edit, **extra)
@@ -65,9 +66,10 @@ def panel_context(match: Match, rnd: RoundRow, token: str, can_edit: bool) -> di
         "match": match, "rnd": rnd, "token": token, "can_edit": can_edit, "rules": rules,
         "names": names, "side_names": service.side_names(match), "verdict": None,
         "message": None, "form_errors": {}, "chosen": {},
-        "live": rnd.open and not match.finished, "undoable": bool(in_force(rnd.log)),
+        "live": rnd.open and not match.finished,
     }
     game = service.game_of(rnd)
+    context["undoable"] = game.logged > 0
     result = service.round_result(rnd, game)
     if result is not None:
         score, outcome, tallies = result
@@ -181,8 +183,8 @@ def _done(match: Match, rnd: RoundRow, token: str, verdict: Verdict | None = Non
     if wants_fragment():
         return _panel(match, rnd, token, True, verdict=verdict, message=message)
     if verdict is not None:
-        flash({"legal": verdict.legal, "reason": verdict.reason, "sweep": verdict.sweep,
-               "pending": list(verdict.pending)}, "verdict")
+        flash(json.dumps({"legal": verdict.legal, "reason": verdict.reason,
+                          "sweep": verdict.sweep, "pending": list(verdict.pending)}), "verdict")
     if message:
         flash(message, "message")
     return redirect(url_for("rounds.show", token=token, number=rnd.number), code=303)

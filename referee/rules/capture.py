@@ -125,11 +125,13 @@ def _leftover_text(
             return f"a {item.label} can only be taken whole, by a card that captures {item.value}"
     cards = [card for _, card in _loose(table, take)]
     values = [rules.table_values(card) for card in cards]
+    best: list[list[int]]
     try:
         best = packings(values, values, value, budget)
     except TooComplex:
         best = [greedy_packing(values, value, budget.fallback())]
-    covered = set(max(best, key=len)) if best else set()
+    largest = max(best, key=len, default=[])
+    covered = set(largest)
     left = [cards[j] for j in range(len(cards)) if j not in covered]
     names = "+".join(card.symbol for card in cards)
     single = all(len(v) == 1 for v in values)
@@ -252,6 +254,30 @@ def capture_options(
     No option is a strict subset of another; at most ``MAX_OPTIONS`` are listed.
     A table too large to search in the budget lists one capture found greedily.
     """
+    try:
+        return _options(rules, card, table, budget)
+    except TooComplex:  # far beyond a real table: one legal capture, greedily
+        return _greedy_option(rules, card, table, budget.fallback())
+
+
+def _greedy_option(
+    rules: Rules, card: Card, table: Sequence[Item], budget: Budget
+) -> list[tuple[int, ...]]:
+    loose = _loose(table, range(len(table)))
+    values = [rules.table_values(c) for _, c in loose]
+    for value in rules.hand_values(card):
+        builds = [i for i, item in enumerate(table)
+                  if isinstance(item, Build) and item.value == value]
+        option = tuple(sorted(builds + [loose[j][0] for j in greedy_packing(values, value,
+                                                                            budget)]))
+        if option:
+            return [option]
+    return []
+
+
+def _options(
+    rules: Rules, card: Card, table: Sequence[Item], budget: Budget
+) -> list[tuple[int, ...]]:
     if not table:
         return []
     hand = rules.hand_values(card)
@@ -270,10 +296,7 @@ def capture_options(
         for value in hand:
             builds = [i for i, item in enumerate(table)
                       if isinstance(item, Build) and item.value == value]
-            try:
-                packed = packings(values, values, value, budget, MAX_OPTIONS, preference)
-            except TooComplex:  # far beyond a real table: one legal capture, greedily
-                packed = [greedy_packing(values, value, budget.fallback())]
+            packed = packings(values, values, value, budget, MAX_OPTIONS, preference)
             before = len(found)
             for packing in packed or [[]]:
                 option = tuple(sorted(builds + [loose[j][0] for j in packing]))
@@ -341,7 +364,10 @@ _Facts = tuple[list[int], list[int], list[int], list[tuple[int, ...]]]
 
 def _table_facts(rules: Rules, table: Sequence[Item]) -> _Facts:
     """Per table item: cards, points, spades and card orders, for ranking options."""
-    cards, points, spades, orders = [], [], [], []
+    cards: list[int] = []
+    points: list[int] = []
+    spades: list[int] = []
+    orders: list[tuple[int, ...]] = []
     for item in table:
         if isinstance(item, Card):
             point, spade, order = rules.card_facts(item)

@@ -202,8 +202,10 @@ def pack(packs: int = 1) -> list[Card]:
     >>> len(pack()), len(pack(2)), pack()[0]
     (52, 104, Card.parse('AS'))
     """
-    one = [Card(rank, suit) for suit in Suit for rank in range(1, 14)]
-    return one * packs
+    return list(_ONE_PACK) * packs
+
+
+_ONE_PACK = tuple(Card(rank, suit) for suit in Suit for rank in range(1, 14))
 
 
 def parse_cards(codes: Iterable[str]) -> list[Card]:

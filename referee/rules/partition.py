@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from functools import lru_cache, reduce
 from itertools import combinations, islice, product
 from operator import or_
+from typing import Any
 
 __all__ = [
     "RESERVE",
@@ -48,7 +49,7 @@ __all__ = [
 # The steps one request may spend on searching. A step is a small, bounded piece of
 # work (a node of a search, one comparison of a loop), so the whole budget costs well
 # under 100 ms of CPU; no real table comes near it.
-STEP_BUDGET = 100_000
+STEP_BUDGET = 150_000
 
 # What is kept back for the greedy answer after a search ran out of steps.
 RESERVE = 20_000
@@ -199,7 +200,7 @@ def _bits(mask: int) -> list[int]:
 
 def packings(
     value_sets: ValueSets, keys: Sequence[Hashable], target: int, budget: Budget,
-    per_packing: int | None = None, preference: Sequence[float] | None = None,
+    per_packing: int | None = None, preference: Sequence[Any] | None = None,
 ) -> list[list[int]]:
     """All maximal sets of cards that split into groups of ``target``, as sorted indexes.
 
@@ -279,8 +280,9 @@ def _patterns(
         for k in range(1, caps[t] + 1):
             if k * min(values) > left:
                 break
-            for total, split in _ways(values, k):
-                budget.spend()
+            ways = _ways(values, k)
+            budget.spend(len(ways))
+            for total, split in ways:
                 if total > left:
                     continue
                 counts[t] = k
@@ -329,14 +331,13 @@ def split_exact(
     dead: set[tuple[int, ...]] = set()
 
     def cover(vec: tuple[int, ...]) -> list[_Pattern] | None:
-        budget.spend()
         i = next((i for i, c in enumerate(vec) if c), None)
         if i is None:
             return []
         if vec in dead:
             return None
+        budget.spend(1 + len(first[i]))
         for p in first[i]:
-            budget.spend()
             if _fits(p, vec):
                 rest = cover(_minus(vec, p.counts))
                 if rest is not None:
@@ -361,7 +362,7 @@ def split_exact(
 
 def max_packings(
     value_sets: ValueSets, keys: Sequence[Hashable], target: int, budget: Budget,
-    per_packing: int | None = None, preference: Sequence[float] | None = None,
+    per_packing: int | None = None, preference: Sequence[Any] | None = None,
 ) -> list[list[int]]:
     """All maximal sets of cards that split into groups of ``target`` (count vectors).
 
@@ -397,8 +398,8 @@ def max_packings(
         skip = list(vec)
         skip[i] -= 1
         found = list(best(tuple(skip)))
+        budget.spend(len(first[i]))
         for p in first[i]:
-            budget.spend()
             if _fits(p, vec):
                 rests = best(_minus(vec, p.counts))
                 budget.spend(len(rests))

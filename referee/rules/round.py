@@ -54,7 +54,7 @@ from .scoring import (
 )
 from .table import Build, Item, item_cards
 from .turn import Action, IllegalPlay, Kind, Play, Spot, Verdict, judge, verify_play
-from .variants import Building, MatchEnd, MulleScoring, OptionError, Rules
+from .variants import MatchEnd, MulleScoring, OptionError, Rules
 
 __all__ = [
     "DuplicateCard",
@@ -272,6 +272,7 @@ class RoundState:
         self.decided: MatchResult | None = None
         self.tally: tuple[Tally, ...] | None = None
         self.confirmed = False
+        self.logged = 0  # events in force, when replayed from a log
 
     # -- the log ---------------------------------------------------------------
     @classmethod
@@ -281,8 +282,10 @@ class RoundState:
     ) -> RoundState:
         """The round as its log leaves it (undone events taken back)."""
         state = cls(rules, players, dealer, scores, names, budget)
-        for event in in_force(events):
+        kept = in_force(events)
+        for event in kept:
             state.apply(event)
+        state.logged = len(kept)
         return state
 
     def apply(self, event: Event) -> None:
@@ -391,7 +394,7 @@ class RoundState:
             self.rules, seat, tuple(self.table),
             sides=tuple(self.side_of[s] for s in range(self.players)),
             must_capture=seat in self.must_capture,
-            unseen=None if self.rules.building is Building.NONE else self.unseen(),
+            seen=self.seen,
         )
 
     def _can_play(self, play: Play, player: int | None = None) -> None:
@@ -531,8 +534,8 @@ class RoundState:
         if not rules.variant.last_deal_sweeps_score and self.last_deal:
             scored, note = False, "made in the last deal"
         elif freeze is not None:
-            points = [s + i for s, i in zip(self.scores_before, self.immediate, strict=True)]
-            if max(points) >= freeze:
+            now = [s + i for s, i in zip(self.scores_before, self.immediate, strict=True)]
+            if max(now) >= freeze:
                 scored, note = False, f"a side already had {freeze} or more points"
         self.sweeps[side].append(Sweep(index, deal, scored, note))
 

@@ -95,7 +95,9 @@ class Spot:
     # the side of each seat; empty when every player plays alone
     sides: tuple[int, ...] = ()
     must_capture: bool = False  # Danish: this player built, raised or doubled last turn
-    unseen: Counter[Card] | None = None  # cards that may still be in a hand
+    # the cards that have turned up so far (table and played), when the round knows them;
+    # otherwise every card not on the table may still be in a hand
+    seen: Counter[Card] | None = None
 
     def partner(self, seat: int) -> bool:
         """Is ``seat`` the player's partner (not the player)?"""
@@ -242,14 +244,11 @@ def _build_rules(spot: Spot, play: Play, kind: Kind, budget: Budget) -> None:
 
 
 def _capturable(spot: Spot, value: int, played: Card) -> bool:
-    """Could any card that is still out (not on the table, not played) capture ``value``?
-
-    ``spot.unseen``, when given, still counts the card being played.
-    """
-    if spot.unseen is not None:
-        out = Counter(spot.unseen)
+    """Could any card that is still out (not on the table, not played) capture ``value``?"""
+    out = Counter(pack(spot.rules.packs))
+    if spot.seen is not None:
+        out.subtract(spot.seen)
     else:
-        out = Counter(pack(spot.rules.packs))
         for item in spot.table:
             out.subtract(item_cards(item))
     out[played] -= 1
