@@ -327,8 +327,8 @@ def _best(
         classes = [list(options)]
     else:
         by_size: dict[int, list[tuple[int, ...]]] = {}
-        for option in options:
-            by_size.setdefault(len(option), []).append(option)
+        for option in options:  # by the number of cards (a build is several)
+            by_size.setdefault(sum(map(facts[0].__getitem__, option)), []).append(option)
         classes = [by_size[size] for size in sorted(by_size, reverse=True)]
     kept: list[tuple[int, ...]] = []
     kept_sets: list[frozenset[int]] = []

@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, reduce
@@ -49,10 +50,10 @@ __all__ = [
 # The steps one request may spend on searching. A step is a small, bounded piece of
 # work (a node of a search, one comparison of a loop), so the whole budget costs well
 # under 100 ms of CPU; no real table comes near it.
-STEP_BUDGET = 150_000
+STEP_BUDGET = 70_000
 
 # What is kept back for the greedy answer after a search ran out of steps.
-RESERVE = 20_000
+RESERVE = 10_000
 
 # Up to this many loose cards the packings are found on bitmaps over all subsets.
 SMALL_TABLE = 20
@@ -152,16 +153,15 @@ def _unions(groups: Sequence[int], n: int, budget: Budget) -> list[int]:
     """
     if not groups:
         return []
-    cost = 1 + (1 << n) // 131_072  # steps per operation on a 2**n-bit integer
+    cost = 1 + (1 << n) // 65_536  # steps per operation on a 2**n-bit integer
     clear = _clears(n)
-    everything = (1 << (1 << n)) - 1
     packable = 1  # the empty set
-    for group in groups:
-        budget.spend(cost * (group.bit_count() + 3))
-        disjoint = everything
+    for group in groups:  # in increasing order, so the bitmap grows only as it must
+        budget.spend((group.bit_count() + 2) * (1 + packable.bit_length() // 65_536))
+        apart = packable  # the packable subsets that share no card with the group
         for bit in _BYTE_BITS[group] if group < 256 else _bits(group):
-            disjoint &= clear[bit]
-        packable |= (packable & disjoint) << group
+            apart &= clear[bit]
+        packable |= apart << group
     budget.spend(cost * 6 * n)
     covered = packable  # subsets with a packable superset (or packable themselves)
     for bit in range(n):
@@ -216,15 +216,22 @@ def packings(
     usable = [i for i, values in enumerate(value_sets) if values and min(values) <= target]
     if len(usable) <= 2 * SMALL_TABLE:
         groups = _groups([value_sets[i] for i in usable], target, budget)
-        # only the cards that are in some group take part
+        # only the cards that are in some group take part; those in the most groups get
+        # the lowest bits, so that most groups are added while the bitmap is still small
         members = _bits(reduce(or_, groups, 0))
         if len(members) <= SMALL_TABLE:
-            if len(members) < len(usable):
-                budget.spend(len(groups))
+            if len(members) > 14:
+                budget.spend(len(groups) * 4)
+                bits = [_bits(group) for group in groups]
+                uses = Counter(bit for group in bits for bit in group)
+                members.sort(key=lambda bit: -uses[bit])
+                place = {bit: k for k, bit in enumerate(members)}
+                groups = sorted(sum(1 << place[bit] for bit in group) for group in bits)
+            elif len(members) < len(usable):
                 place = {bit: k for k, bit in enumerate(members)}
                 groups = [sum(1 << place[bit] for bit in _bits(group)) for group in groups]
             masks = _unions(groups, len(members), budget)
-            return [[usable[members[bit]] for bit in _bits(mask)] for mask in masks]
+            return sorted(sorted(usable[members[bit]] for bit in _bits(mask)) for mask in masks)
     return max_packings(value_sets, keys, target, budget, per_packing, preference)
 
 
@@ -296,20 +303,44 @@ def _patterns(
     return [_Pattern(c, v) for c, v in found.items()]
 
 
-def _by_first_type(patterns: list[_Pattern], n: int) -> list[list[_Pattern]]:
-    out: list[list[_Pattern]] = [[] for _ in range(n)]
+class _Vectors:
+    """Count vectors packed into one integer, a few bits per type, so that adding,
+    taking away and comparing a whole vector is one integer operation.
+
+    Each type gets a digit of ``width`` bits whose top bit is a guard: a vector ``p``
+    fits into ``v`` (every count of ``p`` at most that of ``v``) exactly when taking
+    ``p`` from ``v`` with every guard bit set leaves every guard bit set.
+    """
+
+    def __init__(self, caps: Sequence[int]) -> None:
+        self.width = max(caps, default=1).bit_length() + 1
+        self.n = len(caps)
+        self.guard = sum(1 << (self.width * t + self.width - 1) for t in range(self.n))
+
+    def pack(self, counts: Sequence[int]) -> int:
+        return sum(c << (self.width * t) for t, c in enumerate(counts))
+
+    def unpack(self, vec: int) -> list[int]:
+        mask = (1 << self.width) - 1
+        return [(vec >> (self.width * t)) & mask for t in range(self.n)]
+
+    def fits(self, small: int, big: int) -> bool:
+        return ((big | self.guard) - small) & self.guard == self.guard
+
+    def first(self, vec: int) -> int:
+        """The first type the vector holds a card of."""
+        return ((vec & -vec).bit_length() - 1) // self.width
+
+
+def _by_first_type(
+    patterns: list[_Pattern], vectors: _Vectors
+) -> list[list[tuple[int, int, _Pattern]]]:
+    """Per type, the patterns whose first card is of that type: (vector, size, pattern)."""
+    out: list[list[tuple[int, int, _Pattern]]] = [[] for _ in range(vectors.n)]
     for p in patterns:
-        first = next(i for i, c in enumerate(p.counts) if c)
-        out[first].append(p)
+        vec = vectors.pack(p.counts)
+        out[vectors.first(vec)].append((vec, sum(p.counts), p))
     return out
-
-
-def _fits(p: _Pattern, vec: tuple[int, ...]) -> bool:
-    return all(c <= have for c, have in zip(p.counts, vec, strict=True))
-
-
-def _minus(vec: tuple[int, ...], counts: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(a - b for a, b in zip(vec, counts, strict=True))
 
 
 def split_exact(
@@ -327,25 +358,26 @@ def split_exact(
     members = _types(value_sets)
     type_values = [value_sets[m[0]] for m in members]
     caps = tuple(len(m) for m in members)
-    first = _by_first_type(_patterns(type_values, caps, target, budget), len(members))
-    dead: set[tuple[int, ...]] = set()
+    vectors = _Vectors(caps)
+    first = _by_first_type(_patterns(type_values, caps, target, budget), vectors)
+    dead: set[int] = set()
 
-    def cover(vec: tuple[int, ...]) -> list[_Pattern] | None:
-        i = next((i for i, c in enumerate(vec) if c), None)
-        if i is None:
+    def cover(vec: int) -> list[_Pattern] | None:
+        if not vec:
             return []
         if vec in dead:
             return None
-        budget.spend(1 + len(first[i]))
-        for p in first[i]:
-            if _fits(p, vec):
-                rest = cover(_minus(vec, p.counts))
+        options = first[vectors.first(vec)]
+        budget.spend(1 + len(options))
+        for pattern, _size, p in options:
+            if vectors.fits(pattern, vec):
+                rest = cover(vec - pattern)
                 if rest is not None:
                     return [p, *rest]
         dead.add(vec)
         return None
 
-    chosen = cover(caps)
+    chosen = cover(vectors.pack(caps))
     if chosen is None:
         return None
     # hand out concrete cards to the groups, type by type, in table order
@@ -383,55 +415,52 @@ def max_packings(
     members = _types([(value_sets[i], keys[i]) for i in usable])
     type_values = [value_sets[usable[m[0]]] for m in members]
     caps = tuple(len(m) for m in members)
-    first = _by_first_type(_patterns(type_values, caps, target, budget), len(members))
-    memo: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
-    zero = tuple(0 for _ in caps)
+    vectors = _Vectors(caps)
+    first = _by_first_type(_patterns(type_values, caps, target, budget), vectors)
+    units = [1 << (vectors.width * t) for t in range(len(caps))]
+    # the maximal packings of the cards a vector holds, each as (size, vector)
+    memo: dict[int, list[tuple[int, int]]] = {}
 
-    def best(vec: tuple[int, ...]) -> list[tuple[int, ...]]:
-        budget.spend()
+    def best(vec: int) -> list[tuple[int, int]]:
         known = memo.get(vec)
         if known is not None:
             return known
-        i = next((i for i, c in enumerate(vec) if c), None)
-        if i is None:
-            return [zero]
-        skip = list(vec)
-        skip[i] -= 1
-        found = list(best(tuple(skip)))
-        budget.spend(len(first[i]))
-        for p in first[i]:
-            if _fits(p, vec):
-                rests = best(_minus(vec, p.counts))
+        if not vec:
+            return [(0, 0)]
+        i = vectors.first(vec)
+        found = list(best(vec - units[i]))  # the first card left out
+        budget.spend(5 + len(found) // 2 + len(first[i]))
+        for pattern, size, _p in first[i]:
+            if vectors.fits(pattern, vec):
+                rests = best(vec - pattern)
                 budget.spend(len(rests))
-                for rest in rests:
-                    found.append(tuple(a + b for a, b in zip(rest, p.counts, strict=True)))
-        result = _maximal(found, budget)
+                found += [(rest_size + size, rest + pattern) for rest_size, rest in rests]
+        result = _maximal(found, vectors, budget)
         memo[vec] = result
         return result
 
-    vectors = [vec for vec in best(caps) if any(vec)]
+    packed = [vectors.unpack(vec) for size, vec in best(vectors.pack(caps)) if size]
     if preference is not None:
         members = [sorted(m, key=lambda j: preference[usable[j]]) for m in members]
     results: list[list[int]] = []
-    for vec in vectors:
-        choices = [combinations(members[t], k) for t, k in enumerate(vec)]
+    for counts in packed:
+        choices = [combinations(members[t], k) for t, k in enumerate(counts)]
         for pick in islice(product(*choices), per_packing):
-            budget.spend()
+            budget.spend(1 + sum(counts) // 8)
             results.append(sorted(usable[j] for chosen in pick for j in chosen))
     return sorted(results)
 
 
-def _maximal(vectors: list[tuple[int, ...]], budget: Budget) -> list[tuple[int, ...]]:
+def _maximal(
+    found: list[tuple[int, int]], vectors: _Vectors, budget: Budget
+) -> list[tuple[int, int]]:
     """Drop duplicates and every vector that another one covers."""
-    unique = sorted(set(vectors), key=sum, reverse=True)
-    kept: list[tuple[int, ...]] = []
-    for vec in unique:
+    budget.spend(len(found))
+    kept: list[tuple[int, int]] = []
+    for size, vec in sorted(set(found), reverse=True):
         budget.spend(len(kept) + 1)
-        if not any(
-            vec != other and all(a <= b for a, b in zip(vec, other, strict=True))
-            for other in kept
-        ):
-            kept.append(vec)
+        if not any(other != vec and vectors.fits(vec, other) for _size, other in kept):
+            kept.append((size, vec))
     return kept
 
 
