@@ -1119,3 +1119,13 @@ def test_fuzz_objects_with_the_right_keys(api, path, data):
 @given(data=st.data())
 def test_fuzz_mutated_valid_bodies(api, path, data):
     _never_500(api, path, data.draw(mutated(path)))
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_mulle_glimne_refuses_other_seatings_rules_6(api, players):
+    status, answer = api(CHECK, check_body(variant="mulle-glimne", players=players))
+    assert status == 400 and answer["field"] == "players"
+    assert "2 players, or 4 in two partnerships" in answer["error"]
+    status, answer = api(CHECK, check_body(variant="mulle-glimne", players=4,
+                                           options={"partnerships": True}))
+    assert status == 200, answer

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from referee.rules.cards import Card, parse_cards
-from referee.rules.round import RoundState
+from referee.rules.round import IllegalPlay, RoundState
 from referee.rules.table import Build
 from referee.rules.turn import Action, Play, Spot, judge
 from referee.rules.variants import get_rules
@@ -264,3 +264,72 @@ def test_danish_double_needs_a_pile_or_a_single_card():
 def test_build_value_must_be_said_when_the_cards_allow_two():
     v = judge(spot("danish", ["2D"]), play("AD", "build", [0]))
     assert not v.legal and "3 or 16" in v.reason
+
+
+# -- who may raise a partner's build (RULES §3.2 nordic, seed 002) -------------------
+
+def test_nordic_partner_may_not_raise_a_build_but_may_double_it_rules_3_2():
+    # four players in two partnerships: seats 0 and 2 against 1 and 3; seat 0's build
+    sides = (0, 1, 0, 1)
+    table = [build(["5H", "4C"], 9, 0)]
+    partner = spot("norwegian", table, player=2, options={"partnerships": True}, sides=sides)
+    refused = judge(partner, play("3S", "build", [0], 12))
+    assert not refused.legal and "partner" in refused.reason
+    assert judge(partner, play("9S", "double", [0])).legal
+    opponent = spot("norwegian", table, player=1, options={"partnerships": True}, sides=sides)
+    assert judge(opponent, play("3S", "build", [0], 12)).legal
+
+
+def test_nordic_partner_raise_refused_in_a_partnership_round():
+    r = RoundState(get_rules("norwegian", {"partnerships": True}), players=4, dealer=3)
+    r.start(parse_cards(["4C", "KD", "8D", "JD"]))
+    r.play(play("5H", "build", [0], 9))  # seat 0 builds 9
+    r.play(play("2C", "trail"))  # seat 1
+    with pytest.raises(IllegalPlay) as refused:
+        r.play(play("3S", "build", [4], 12))  # seat 2, seat 0's partner, may not raise
+    assert "partner" in refused.value.verdict.reason
+    assert r.can_play(play("9S", "double", [4]))  # but may double it
+
+
+@pytest.mark.parametrize("variant", ["danish"])
+def test_danish_partner_may_not_raise_either_rules_3_2(variant):
+    table = [build(["5H", "4C"], 9, 0)]
+    partner = spot(variant, table, player=2, options={"partnerships": True}, sides=(0, 1, 0, 1))
+    assert not judge(partner, play("3S", "build", [0], 12)).legal
+
+
+def test_anglo_partner_may_increase_a_build():
+    table = [build(["5H", "4C"], 9, 0)]
+    partner = spot("classic", table, player=2, options={"partnerships": True},
+                   sides=(0, 1, 0, 1))
+    assert judge(partner, play("AS", "build", [0], 10)).legal
+
+
+# -- the Danish builder's duty on the next turn (RULES §3.2 danish, seed 003) ---------
+
+def _danish_round():
+    r = RoundState(get_rules("danish"), players=2, dealer=1)
+    r.start(parse_cards(["7C", "KD", "QS", "4H"]))
+    r.play(play("2H", "build", [0], 9))  # seat 0 builds 9: 2♥ on 7♣
+    return r
+
+
+def test_danish_duty_holds_after_the_build_is_taken_rules_3_2():
+    r = _danish_round()
+    r.play(play("9S", "capture", [3]))  # seat 1 takes the build of 9
+    # seat 0's 4♣ could take 4♥: the duty holds although the build is gone
+    with pytest.raises(IllegalPlay):
+        r.play(play("4C", "trail"))
+    assert r.can_play(play("4C", "capture", [2]))
+
+
+def test_danish_duty_holds_only_when_the_card_can_capture_rules_3_2():
+    r = _danish_round()
+    r.play(play("3D", "trail"))  # seat 1
+    # 6♣ captures nothing here (no 6, no two cards making 6): it may be trailed
+    assert r.can_play(play("6C", "trail"))
+    # and a card that captures nothing may raise the own build (Danish allows it)
+    assert r.can_play(play("AC", "build", [4], 10))  # loose cards first, then the build
+    # 7♠ could take 3♦+4♥: it must capture
+    assert not r.can_play(play("7S", "trail"))
+    assert not r.can_play(play("7S", "build", [4], 16))

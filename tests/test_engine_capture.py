@@ -191,3 +191,41 @@ def test_sisten_is_sweep_does_not_apply_where_it_cannot_score():
         get_rules("finnish", {"sisten_is_sweep": True})
     with pytest.raises(OptionError):
         get_rules("krypkasino", {"sweep_cancellation": True})
+
+
+# -- the order of the alternatives (RULES §3.1) -------------------------------------
+
+def test_alternatives_most_cards_first_then_points_rules_3_1():
+    # Q♠ (12) on 2♦ 7♣ K♠ 10♦ 3♠: 2♦+7♣+3♠ takes three cards, 2♦+10♦ two cards worth 2
+    # points; most cards come first, points only break a tie in cards
+    assert options("swedish", "QS", ["2D", "7C", "KS", "10D", "3S"]) == [
+        ["2D", "3S", "7C"], ["10D", "2D"],
+    ]
+
+
+def test_alternatives_in_krypkasino_fewest_penalty_points_first_rules_3_1():
+    # A♠ counts 14 from the hand: 6♠+8♥ costs 1 penalty point, 2♠+8♥+4♥ costs 2
+    assert options("krypkasino", "AS", ["2S", "7C", "6S", "8H", "4H"]) == [
+        ["6S", "8H"], ["2S", "4H", "8H"],
+    ]
+
+
+def test_alternatives_count_the_cards_of_a_build():
+    # a build of two aces is one item but two cards (and two points): it ranks as two
+    # cards, ahead of 7♠+8♠ which has no points
+    table = [Build((P("AS"), P("AH")), 2, 1), Build((P("6S"), P("2H")), 8, 1),
+             "3S", "4S", "5S", "7S", "8S", "9S"]
+    found = options("danish", "2S", table)
+    assert found.index(["AH", "AS"]) < found.index(["7S", "8S"])
+
+
+def test_one_budget_serves_every_search_of_a_request():
+    rules = get_rules("swedish")
+    table = [P(c) for c in ("AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S")]
+    budget = Budget()
+    capture_options(rules, P("10D"), table, budget)
+    after_options = budget.left
+    check_capture(rules, P("10D"), table, [0, 8], budget)
+    assert budget.left < after_options < STEP_BUDGET
+    with pytest.raises(TooComplex):  # a budget already spent refuses the next search
+        check_capture(rules, P("10D"), table, list(range(9)), Budget(10, 0))

@@ -13,7 +13,14 @@ from referee.rules.round import (
     TableSizeError,
     deal_schedule,
 )
-from referee.rules.scoring import Tally, cancel_sweeps, score_round, settle
+from referee.rules.scoring import (
+    Decided,
+    Tally,
+    cancel_sweeps,
+    round_and_match,
+    score_round,
+    settle,
+)
 from referee.rules.turn import Action, Play
 from referee.rules.variants import OptionError, get_rules
 
@@ -367,3 +374,90 @@ def test_krypkasino_fewest_points_win_once_a_side_reaches_fifty():
                          "ab", [30, 10])
     m = settle(rules, [30, 10], result, "ab")
     assert m.finished and m.winner == 1
+
+
+# -- the Finnish match end (RULES §8) ------------------------------------------------
+
+def _finnish(a, b, scores):
+    return round_and_match(get_rules("finnish"), [a, b], ["a", "b"], scores)
+
+
+def test_finnish_highest_total_wins_not_the_first_to_sixteen_rules_8():
+    # a: 9 + aces and casinos 5 = 14, most spades +2 = 16 (first to reach 16 counting out)
+    # b: 9 + two aces 2 = 11, most cards +1 = 12, six sweeps +6 = 18: the highest total
+    a = tally(25, 8, ["AH", "AD"], big=1, little=1)
+    b = tally(27, 5, ["AS", "AC"], sweeps=6)
+    _score, match = _finnish(a, b, [9, 9])
+    assert match.scores == (16, 18)
+    assert match.finished and match.winner == 1 and match.decided is Decided.MOST_POINTS
+    assert "highest total" in match.explanation[0]
+
+
+def test_finnish_tie_for_the_highest_total_is_counted_out_rules_8():
+    # both end on 16; counted out from 14 v 11 after the aces and casinos, a reaches 16
+    # with most spades before b does with cards and sweeps
+    a = tally(25, 8, ["AH", "AD"], big=1, little=1)
+    b = tally(27, 5, ["AS", "AC"], sweeps=4)
+    _score, match = _finnish(a, b, [9, 9])
+    assert match.scores == (16, 16)
+    assert match.finished and match.winner == 0 and match.decided is Decided.COUNTED_OUT
+    assert "14 v 11" in match.explanation[0] and "spades" in match.explanation[1]
+
+
+def test_finnish_tie_reached_in_one_step_means_another_round_rules_8():
+    # three players, tallies only: a (13) and b (12) both reach 16 with their aces and
+    # casinos, which a tally credits in one step; spades (5, 5, 3) and cards (20, 20, 12)
+    # are tied, so a and b end tied at 16, and counting out cannot part them
+    rules = get_rules("finnish")
+    a = tally(20, 5, ["AH", "AD", "AC"])
+    b = tally(20, 5, ["AS"], big=1, little=1)
+    c = tally(12, 3)
+    _score, match = round_and_match(rules, [a, b, c], ["a", "b", "c"], [13, 12, 0])
+    assert match.scores == (16, 16, 0)
+    assert not match.finished and match.decided is Decided.TIED
+    assert "another round" in match.explanation[-1]
+
+
+def test_finnish_immediate_points_end_the_match_mid_round_without_the_rest_rules_8():
+    rules = get_rules("finnish")
+    r = RoundState(rules, players=2, dealer=1, scores=[14, 3])
+    r.start(parse_cards(["KC", "AC", "3D", "7H"]))
+    r.play(play("AS", "capture", [0, 1]))  # two aces: 16, in the middle of the round
+    score, match = r.score()
+    assert match.finished and match.winner == 0 and match.decided is Decided.IMMEDIATE
+    assert match.scores == (16, 3) and list(score.totals) == [2, 0]
+    assert "no end-of-round points" in match.explanation[0]
+
+
+def test_finnish_last_capture_reaching_sixteen_ends_before_the_count_rules_8():
+    # every card is trailed but A♠, which seat 1 plays last to take K♣+A♥ (13 + 1): the
+    # two aces bring seat 1 from 14 to 16 at that moment, before the end-of-round count
+    rules = get_rules("finnish")
+    r = RoundState(rules, players=2, dealer=1, scores=[3, 14])
+    table = parse_cards(["2C", "3C", "4C", "5C"])
+    r.start(table)
+    last = P("AS")
+    for card in pack():
+        if card not in table and card != last:
+            r.play(Play(card, Action.TRAIL))
+    r.play(Play(last, Action.CAPTURE, (r.table.index(P("KC")), r.table.index(P("AH")))))
+    assert r.finished
+    score, match = r.score()
+    assert match.decided is Decided.IMMEDIATE and match.winner == 1
+    assert match.scores == (3, 16) and list(score.totals) == [0, 2]
+
+
+# -- Mulle (Kortspelshandboken) seats (RULES §6) -------------------------------------
+
+@pytest.mark.parametrize(("players", "options"), [(2, None), (4, {"partnerships": True})])
+def test_mulle_glimne_two_players_or_four_in_partnerships_rules_6(players, options):
+    r = RoundState(get_rules("mulle-glimne", options), players=players)
+    assert len(r.sides) == 2
+
+
+@pytest.mark.parametrize(("players", "options"), [(3, None), (4, None),
+                                                   (3, {"partnerships": True})])
+def test_mulle_glimne_other_seatings_are_refused_rules_6(players, options):
+    with pytest.raises(OptionError) as refused:
+        RoundState(get_rules("mulle-glimne", options), players=players)
+    assert "2 players, or 4 in two partnerships" in str(refused.value)

@@ -496,7 +496,7 @@ class RoundState:
 
     def _credit(self, side: int, cards: Sequence[Card]) -> None:
         """Points credited as they are captured; with them a match can end mid-round."""
-        if self.rules.variant.match_end is not MatchEnd.HIGHEST_THEN_COUNT_OUT:
+        if self.rules.variant.match_end is not MatchEnd.HIGHEST_THEN_COUNT_OUT or self.decided:
             return
         credits = immediate_credits(self.rules, side, cards)
         if not credits:

@@ -530,6 +530,9 @@ def _highest_then_count_out(
     tied = " and ".join(names[i] for i in leaders)
     lines = [f"{tied} are tied at {best}: counted out from "
              f"{' v '.join(str(scores[i]) for i in leaders)} after the aces and casinos"]
+    if len([i for i in leaders if scores[i] >= target]) > 1:
+        lines.append(f"the aces and casinos bring them to {target} together: another round")
+        return MatchResult(final, False, None, tuple(lines), Decided.TIED)
     for step in result.steps[result.immediate:]:
         for credit in step:
             scores[credit.side] += credit.points
