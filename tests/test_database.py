@@ -3,6 +3,7 @@ the app factory writes nothing to disk in tests."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from alembic.autogenerate import compare_metadata
@@ -10,8 +11,12 @@ from alembic.migration import MigrationContext
 from flask_migrate import upgrade
 from sqlalchemy import text
 
-from referee import create_app
+from referee import create_app, service
 from referee.extensions import db
+from referee.models import Match
+from referee.rules.cards import Card
+from referee.rules.events import EventKind, Overruled
+from referee.rules.turn import Action, Play
 
 
 def test_migrations_build_exactly_the_models(tmp_path):
@@ -47,3 +52,60 @@ def test_database_url_from_the_environment_selects_the_database(monkeypatch, tmp
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path}/env.db")
     app = create_app({"TESTING": True})
     assert app.config["SQLALCHEMY_DATABASE_URI"] == f"sqlite:///{tmp_path}/env.db"
+
+
+def test_rows_stored_before_typed_events_still_load(tmp_path):
+    """An overrule (a play with a reason column), a confirmed round without a confirm event
+    and a result whose explanation repeats the match note: after the migration the round
+    replays, reads as typed events and shows its result."""
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/o.db",
+                      "WTF_CSRF_ENABLED": False})
+    with app.app_context():
+        upgrade(revision="a0e15c5809f8")
+        with db.engine.begin() as connection:
+            connection.execute(text(
+                "INSERT INTO match (id, edit_token, view_token, variant, options, first_dealer,"
+                " created, finished) VALUES (1, 'edit', 'view', 'swedish', '{}', 1,"
+                " '2026-11-29 10:00:00', 0)"))
+            for seat, name in enumerate(("Ann", "Bo")):
+                connection.execute(text(
+                    "INSERT INTO player (match_id, seat, name) VALUES (1, :seat, :name)"),
+                    {"seat": seat, "name": name})
+            result = {"points": [{"cards": 1}, {"cards": 0}], "totals": [7, 4],
+                      "sweeps": [0, 0], "spades": [7, 6], "cards": [27, 25],
+                      "explanation": ["Ann has most cards (27 v 25): 1 point", "note"],
+                      "match_note": ["note"], "carry": {}, "scores": [7, 4]}
+            connection.execute(text(
+                "INSERT INTO round (id, match_id, number, dealer, mode, status, version,"
+                " created, result) VALUES (1, 1, 1, 1, 'tally', 'confirmed', 2,"
+                " '2026-11-29 10:00:00', :result)"), {"result": json.dumps(result)})
+            connection.execute(text(
+                "INSERT INTO round (id, match_id, number, dealer, mode, status, version,"
+                " created) VALUES (2, 1, 2, 0, 'play', 'open', 3, '2026-11-29 11:00:00')"))
+            events = [
+                (1, 0, "tally", {"tallies": []}, None),
+                (2, 0, "table", {"cards": ["9S", "6C", "3D", "5H"]}, None),
+                (2, 1, "play", {"card": "9H", "action": "capture", "refs": [0]}, None),
+                (2, 2, "play", {"card": "KD", "action": "capture", "refs": [0, 1]},
+                 "near enough"),
+            ]
+            for round_id, seq, kind, data, reason in events:
+                connection.execute(text(
+                    "INSERT INTO event (round_id, seq, kind, data, reason, created) VALUES"
+                    " (:r, :s, :k, :d, :reason, '2026-11-29 10:00:00')"),
+                    {"r": round_id, "s": seq, "k": kind, "d": json.dumps(data),
+                     "reason": reason})
+        upgrade()
+        first, second = db.session.get(Match, 1).rounds
+        assert [e.kind for e in first.events] == [EventKind.TALLY, EventKind.CONFIRM]
+        assert first.result is not None and first.result.totals == (7, 4)
+        assert first.result.explanation == ("Ann has most cards (27 v 25): 1 point",)
+        assert first.result.match_note == ("note",)
+        assert second.log[-1] == Overruled(
+            Play(Card.parse("KD"), Action.CAPTURE, (0, 1)), "near enough")
+        game = service.game_of(second)
+        assert [r.overruled for r in game.records] == [None, "near enough"]
+        assert game.turn == 1 and [c.code for c in game.piles[1]] == ["9H", "9S"]
+    client = app.test_client()
+    assert client.get("/match/view").status_code == 200
+    assert client.get("/match/view/round/2").status_code == 200
