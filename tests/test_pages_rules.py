@@ -240,6 +240,7 @@ def test_spades(client, variant_id, spades):
     ("norwegian", "Without sweeps a round is worth 10 points."),
     ("classic", "A round is worth 11 points."),
     ("royal", "A round is worth 11 points."),
+    ("overspader", "Without sweeps a round is worth 9 points, plus 1 for each spade over six"),
 ])
 def test_what_a_round_is_worth(client, variant_id, worth):
     _status, body = page(client, f"/rules/{variant_id}")
@@ -310,6 +311,8 @@ def test_krypkasino_match_and_decisions(client):
     decisions = section(body, "decisions")
     assert "must be maximal" in decisions
     assert "reaches 50 penalty points" in decisions
+    # the engine plays another round when the fewest points are tied
+    assert "If the fewest points are tied, another round is played." in section(body, "match")
 
 
 # -- the match: RULES.md §8 --------------------------------------------------------------------
@@ -318,7 +321,7 @@ def test_krypkasino_match_and_decisions(client):
     ("swedish", 16, "the most spades in that round"),
     ("norwegian", 16, "the most spades in that round"),
     ("overspader", 21, "the most spades in that round"),
-    ("finnish", 16, "Counting out"),
+    ("finnish", 16, "the highest total wins"),
     ("danish", 21, "another round is played"),
     ("classic", 21, "another round is played"),
     ("royal", 21, "most cards, most spades, 10♦, 2♠, the aces (♠ ♣ ♥ ♦), then sweeps"),
@@ -364,7 +367,8 @@ def test_finnish_decisions(client):
     said = section(page(client, "/rules/finnish")[1], "decisions")
     assert "10 or more match points (10 itself counts)" in said
     assert "taken by the sweeping move itself do not count" in said
-    assert "sweeps are credited last" in said
+    assert "Only a tie for the highest total is counted out" in said
+    assert "sweeps come last, after most spades and most cards" in said
     assert "3 v 1 becomes 2 v 0" in said
 
 
@@ -390,3 +394,258 @@ def test_every_engine_mode_has_words():
 
     assert set(BUILDING_SUMMARIES) == set(BUILDING_NAMES) == set(Building)
     assert set(MATCH_END_SUMMARIES) == set(MatchEnd)
+
+
+# -- the blueprint ---------------------------------------------------------------------------
+
+def test_the_blueprint_is_called_rulebook(app):
+    from flask import url_for
+
+    assert "rulebook" in app.blueprints and "rules" not in app.blueprints
+    with app.test_request_context():
+        assert url_for("rulebook.index") == "/rules"
+        assert url_for("rulebook.variant", variant="mulle") == "/rules/mulle"
+    assert app.jinja_env.get_template("rulebook/variant.html")
+    assert app.jinja_env.get_template("rulebook/index.html")
+
+
+def test_the_pages_link_to_the_rulebook(client):
+    assert 'href="/rules"' in page(client, "/")[1]
+    assert 'href="/rules"' in page(client, "/rules/danish")[1]
+
+
+# -- Finnish: RULES.md §8, the highest total; Royal keeps counting out ----------------------
+
+OLD_COUNT_OUT = ("count out to 16", "(counting out)", "Counting out: points are credited",
+                 "sweeps are credited last", "before spades")
+
+
+def test_finnish_wins_on_the_highest_total_and_counts_out_only_a_tie(client):
+    body = page(client, "/rules/finnish")[1]
+    said = section(body, "match")
+    assert "credited the moment they are captured" in said
+    assert "wins at once, in the middle of the round" in said
+    assert "no end-of-round points are added" in said
+    assert "if any side has 16 or more, the highest total wins" in said
+    assert "Only a tie for the highest total is counted out" in said
+    assert ("the aces and casinos (already credited), then most spades, then most cards, then "
+            "sweeps") in said
+    assert "first of the tied sides to reach 16" in said
+    assert "brings them there together, another round" in said
+    assert "with the immediate points" in said
+    for old in OLD_COUNT_OUT:
+        assert old not in text(body), old
+    index = page(client, "/rules")[1]
+    finnish = text(re.search(r'<li id="variant-finnish">(.*?)</li>', index, re.S)[1])
+    assert "count out" not in finnish.lower()
+
+
+def test_royal_still_counts_out(client):
+    said = section(page(client, "/rules/royal")[1], "match")
+    assert "Counting out: points are credited in a fixed order" in said
+    assert "highest total" not in said
+
+
+# -- turns and the deal: RULES.md §4 ------------------------------------------------------------
+
+def _short_last_deals(variant_id):
+    from referee.rules.round import deal_schedule
+
+    rules = VARIANTS[variant_id].rules()
+    v = rules.variant
+    out = {}
+    for players in range(v.min_players, v.max_players + 1):
+        _table, deals = deal_schedule(rules, players, players - 1)
+        if len(set(deals[-1])) > 1:
+            out[players] = deals[-1]
+    return out
+
+
+@pytest.mark.parametrize("variant_id", IDS)
+def test_who_plays_last_agrees_with_the_deal_table(client, variant_id):
+    said = section(page(client, f"/rules/{variant_id}")[1], "overview")
+    assert "The player left of the dealer plays first" in said
+    if _short_last_deals(variant_id):
+        assert "dealer plays last in every deal" not in said
+        assert "except in a short last deal" in said
+    else:
+        assert "dealer plays last in every deal" in said
+
+
+def test_mulle_and_krypkasino_have_short_last_deals():
+    assert set(_short_last_deals("mulle")) == {2, 4}
+    assert set(_short_last_deals("krypkasino")) == {3, 6}
+    assert not _short_last_deals("swedish") and not _short_last_deals("norwegian")
+
+
+@pytest.mark.parametrize("variant_id", ["mulle", "krypkasino"])
+def test_the_last_card_of_a_short_deal_as_the_engine_plays_it(client, variant_id):
+    from referee.rules.round import _turn_order
+
+    said = section(page(client, f"/rules/{variant_id}")[1], "deal")
+    for players, sizes in _short_last_deals(variant_id).items():
+        dealer = players - 1  # seat 0 is left of the dealer
+        last = _turn_order(sizes, dealer)[-1]
+        who = ("the player left of the dealer" if last == 0
+               else "the player on the dealer's right" if last == players - 2
+               else f"the player {last + 1} places left of the dealer")
+        assert (f"With {players} players the last deal is short: "
+                f"{', '.join(map(str, sizes))} cards from the dealer's left. "
+                f"The dealer gets {sizes[dealer]}, and {who} plays the last card.") in said
+
+
+def test_the_mulle_page_does_not_say_the_dealer_always_plays_last(client):
+    said = text(page(client, "/rules/mulle")[1])
+    assert "dealer plays last in every deal" not in said
+    assert "The dealer gets 4, and the player left of the dealer plays the last card." in said
+
+
+# -- capturing: RULES.md §3, §3.1, §7 -------------------------------------------------------------
+
+@pytest.mark.parametrize("variant_id", IDS)
+def test_every_variant_explains_capturing(client, variant_id):
+    rules = VARIANTS[variant_id].rules()
+    said = section(page(client, f"/rules/{variant_id}")[1], "capture")
+    assert said.startswith("Capturing")
+    assert "one or more groups of table cards, each adding up to the card's value" in said
+    assert "a 9 takes 9, 6+3 and 5+4 in one move" in said
+    assert "A card counts only once" in said and "never all four" in said
+    assert "A capture that leaves the table empty is a sweep." in said
+    if rules.builds:
+        assert "A build is taken whole" in said and "never split and never part of a sum" in said
+    else:
+        assert "build" not in said
+    if rules.reverse:
+        assert "Capturing is compulsory" in said
+        assert "Capturing is optional" not in said
+    else:
+        assert "Capturing is optional: a player may trail a card that could capture" in said
+        assert "compulsory" not in said
+
+
+@pytest.mark.parametrize("variant_id", IDS)
+def test_capture_value_examples_follow_the_engine(client, variant_id):
+    from referee.rules.capture import check_capture
+    from referee.rules.cards import Card, parse_cards
+    from referee.rules.partition import Budget
+
+    rules = VARIANTS[variant_id].rules()
+    said = section(page(client, f"/rules/{variant_id}")[1], "capture")
+
+    def legal(card, table):
+        cards = parse_cards(table.split())
+        return check_capture(rules, Card.parse(card), cards, range(len(cards)), Budget()).legal
+
+    # RULES.md §2: in Norwegian/Finnish 10♦ from the hand counts 16 and cannot take a lone 10
+    assert ("10♦ cannot take a lone 10" in said) == (not legal("10D", "10S"))
+    assert ("2♠ cannot take a lone 2" in said) == (not legal("2S", "2H"))
+    assert ("an ace cannot take a lone ace" in said) == (not legal("AH", "AS"))
+    if "an ace cannot take a lone ace" in said:
+        assert "it takes K+A (13+1)" in said and legal("AH", "KC AS")
+    assert ("an ace played as 14 takes a table ace as 14" in said) == legal("AH", "AS AC 5D 8C")
+    assert ("A court card (J, Q, K) has no number" in said) == (variant_id == "classic")
+
+
+def test_norwegian_capture_values(client):
+    said = section(page(client, "/rules/norwegian")[1], "capture")
+    assert "From the hand 10♦ counts 16, on the table 10: so 10♦ cannot take a lone 10" in said
+    swedish = section(page(client, "/rules/swedish")[1], "capture")
+    assert "lone" not in swedish
+
+
+def test_krypkasino_capture_must_leave_no_group_of_the_same_value(client):
+    from referee.rules.capture import check_capture
+    from referee.rules.cards import Card, parse_cards
+    from referee.rules.partition import Budget
+
+    body = page(client, "/rules/krypkasino")[1]
+    said = section(body, "capture")
+    assert "must leave no further group of the same value on the table" in said
+    assert "With an 8 on a table of A 2 5 6 3 7, taking A+2+5 is legal" in said
+    assert "taking 3+5 is not, because A+7 would remain" in said
+    assert "Only a card that can capture nothing may be trailed." in said
+    assert "no larger legal capture" not in text(body)
+    # the example, as the engine judges it
+    rules = VARIANTS["krypkasino"].rules()
+    table = parse_cards(["AC", "2C", "5C", "6C", "3C", "7C"])
+    eight = Card.parse("8H")
+    assert check_capture(rules, eight, table, [0, 1, 2], Budget()).legal
+    assert not check_capture(rules, eight, table, [4, 2], Budget()).legal
+
+
+# -- building: RULES.md §3.2 ---------------------------------------------------------------------
+
+def test_norwegian_builds_with_table_values_and_no_partner_raises(client):
+    said = section(page(client, "/rules/norwegian")[1], "building")
+    assert "A♠ played on 8♣ builds 9, because on the table an ace counts 1" in said
+    assert "only an opponent may raise a build, never the partner of its owner" in said
+    assert "the partner may double it" in said
+    assert "A locked build cannot be raised, but it may be doubled again." in said
+    assert "the owner neither raises nor doubles it" in said
+
+
+def test_danish_builds_raises_and_the_duty_to_capture(client):
+    said = section(page(client, "/rules/danish")[1], "building")
+    assert "A♠ played on 8♣ builds 9" in said
+    assert "never the partner of its owner" in said
+    assert "A player may raise their own build" in said
+    assert "Whoever builds, raises or doubles must capture something on their next turn" in said
+    assert "if the card they play can capture anything" in said
+    assert "a card that can capture nothing may be trailed or built with" in said
+    assert "whether or not their build is still on the table" in said
+    assert "may be doubled or built more again" in said
+
+
+def test_anglo_partners_may_raise(client):
+    from referee.rules.variants import Building
+
+    assert Building.ANGLO.partner_may_raise and not Building.NORDIC.partner_may_raise
+    for variant_id in ("classic", "royal", "mulle-glimne"):
+        said = section(page(client, f"/rules/{variant_id}")[1], "building")
+        assert "the owner's partner may add to the build like anyone else" in said
+        assert "never the partner" not in said
+
+
+# -- points --------------------------------------------------------------------------------------
+
+def test_overspader_counts_the_spades_over_six_in_what_a_round_is_worth(client):
+    variant = VARIANTS["overspader"]
+    said = section(page(client, "/rules/overspader")[1], "points")
+    assert f"a round is worth {variant.round_total} points, plus 1 for each spade over six" in said
+    assert f"up to {13 - 6} more" in said
+
+
+def test_only_mulle_variants_list_mulles(client):
+    assert 'id="points-mulle"' not in page(client, "/rules/swedish")[1]
+    assert 'id="points-mulle"' in page(client, "/rules/mulle")[1]
+
+
+# -- the end of the round: RULES.md §4 -----------------------------------------------------------
+
+@pytest.mark.parametrize("variant_id", IDS)
+def test_every_variant_says_who_takes_the_cards_left_on_the_table(client, variant_id):
+    v = VARIANTS[variant_id]
+    said = section(page(client, f"/rules/{variant_id}")[1], "end-of-round")
+    assert "every card still on the table goes to the player who captured last" in said
+    assert "If nobody captured in the whole round, the cards left on the table score for nobody" \
+        in said
+    if v.last_capture:
+        assert f"That is the last capture: it scores {v.last_capture} point" in said
+    elif not v.reverse:
+        assert "scores no point of its own" in said
+
+
+def test_classic_and_royal_leftover_cards(client):
+    for variant_id in ("classic", "royal"):
+        said = section(page(client, f"/rules/{variant_id}")[1], "end-of-round")
+        assert "goes to the player who captured last" in said
+        assert "no point for the last capture" in said
+
+
+# -- players -------------------------------------------------------------------------------------
+
+def test_mulle_glimne_is_two_players_or_four_in_partnerships(client):
+    body = page(client, "/rules/mulle-glimne")[1]
+    assert "2, or 4 in two partnerships" in section(body, "overview")
+    assert 'id="deal-3"' not in body and 'id="deal-4"' in body
+    assert 'id="house-partnerships"' not in body

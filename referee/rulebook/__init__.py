@@ -7,6 +7,6 @@ RULES.md) are data in :mod:`.texts`, keyed by the engine's enums.
 
 from flask import Blueprint
 
-bp = Blueprint("rules", __name__)
+bp = Blueprint("rulebook", __name__)
 
 from . import routes  # noqa: E402,F401

@@ -13,7 +13,7 @@ from .summary import describe
 
 @bp.get("/rules")
 def index():
-    return render("rules/index.html", "variants", variants=list(VARIANTS.values()))
+    return render("rulebook/index.html", "variants", variants=list(VARIANTS.values()))
 
 
 @bp.get("/rules/<variant>")
@@ -22,4 +22,4 @@ def variant(variant: str):
     if found is None:
         abort(404, _("There is no variant called “%(name)s” in the rule book. The variants are: "
                      "%(names)s.", name=variant[:40], names=", ".join(VARIANTS)))
-    return render("rules/variant.html", "rulebook", page=describe(found.rules()))
+    return render("rulebook/variant.html", "rulebook", page=describe(found.rules()))

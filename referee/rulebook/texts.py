@@ -24,22 +24,27 @@ BUILDING_SUMMARIES = {
            "laid on the table."),
     ),
     Building.NORDIC: (
-        _l("Build by laying the card played on exactly one loose table card; the build's value "
-           "is their sum."),
+        _l("Build by laying the card played on exactly one loose table card."),
         _l("An opponent may raise an unlocked build by adding one card from the hand: the value "
            "becomes the new sum and the build becomes theirs."),
         _l("Double by laying a card on a loose card or a build of the same value: the result is "
-           "a locked build of that value, owned by the doubler. A locked build cannot be "
-           "raised."),
+           "a locked build of that value, owned by the doubler, who must hold another card of "
+           "that value. A locked build cannot be raised, but it may be doubled again."),
     ),
     Building.DANISH: (
-        _l("Build as in Norwegian Kasino: the card played on exactly one loose card, the value "
-           "their sum; builds may be raised and doubled."),
-        _l("The original builder may raise their own build too. A pile that has been built "
-           "more (a second set of the same value added) or doubled is locked."),
-        _l("Whoever builds must capture something on their next turn (not necessarily the "
-           "build). A build must be captured within the same deal, and a player may not start "
-           "a new build while their previous build is on the table."),
+        _l("Build as in Norwegian Kasino, by laying the card played on exactly one loose table "
+           "card."),
+        _l("An opponent may raise an unlocked build by adding one card from the hand: the value "
+           "becomes the new sum and the build becomes theirs."),
+        _l("Double by laying a card of the same value on a loose card or a pile, or build more "
+           "on a pile by adding a second set of the same value: the result is a locked pile, "
+           "owned by the player who added to it, who must hold another card of that value. A "
+           "locked pile cannot be raised, but it may be doubled or built more again."),
+        _l("Whoever builds, raises or doubles must capture something on their next turn (not "
+           "necessarily the build) if the card they play can capture anything; a card that can "
+           "capture nothing may be trailed or built with. The duty holds whether or not their "
+           "build is still on the table."),
+        _l("A build must be captured within the same deal."),
     ),
     Building.ANGLO: (
         _l("A build is the card played with one or more table cards. A single build sums to its "
@@ -73,15 +78,17 @@ MATCH_END_SUMMARIES = {
            "points wins; if that is tied, another round is played."),
     ),
     MatchEnd.HIGHEST_THEN_COUNT_OUT: (
-        _l("Counting out: points are credited in a fixed order and the first side to reach the "
-           "target wins."),
-        _l("Aces, 10♦ and 2♠ are credited the moment they are captured, so a match can end in "
-           "the middle of a round. At the end of the round come most spades, then most cards, "
-           "then sweeps."),
+        _l("Aces, 10♦ and 2♠ are credited the moment they are captured. As soon as one side "
+           "reaches %(target)d with them it wins at once, in the middle of the round, and no "
+           "end-of-round points are added."),
+        _l("Otherwise the points are added up at the end of the round, and if any side has "
+           "%(target)d or more, the highest total wins."),
+        _l("Only a tie for the highest total is counted out: the aces and casinos (already "
+           "credited), then most spades, then most cards, then sweeps. The first of the tied "
+           "sides to reach %(target)d in that order wins; if one step brings them there "
+           "together, another round is played."),
         _l("Cards left on the table are taken at the end of the last play, so their aces and "
-           "casinos are credited then, before spades."),
-        _l("If one step brings several sides to the target, the most points wins; if that is "
-           "tied, another round is played."),
+           "casinos are credited then, with the immediate points."),
     ),
     MatchEnd.COUNT_OUT: (
         _l("Counting out: points are credited in a fixed order and the first side to reach the "
@@ -92,7 +99,7 @@ MATCH_END_SUMMARIES = {
     ),
     MatchEnd.FEWEST_POINTS: (
         _l("The match ends when a side reaches the target in penalty points; the side with the "
-           "fewest points wins."),
+           "fewest points wins. If the fewest points are tied, another round is played."),
     ),
 }
 
