@@ -66,3 +66,28 @@ def text(response) -> str:
 def plain(response) -> str:
     """The page's text without tags, whitespace folded."""
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text(response)))
+
+
+# -- tallies ----------------------------------------------------------------------------
+
+def tally_data(token, number, sides):
+    """The tally form as a phone posts it: ``sides`` is one dict of counts per side."""
+    data = {"version": version(token, number)}
+    for i, side in enumerate(sides):
+        for key, value in side.items():
+            if key == "aces":
+                data[f"sides-{i}-aces"] = value
+            elif key == "last_capture":
+                if value:
+                    data[f"sides-{i}-last_capture"] = "y"
+            else:
+                data[f"sides-{i}-{key}"] = str(value)
+    return data
+
+
+SWEDISH_SIDES = [
+    {"cards": 27, "spades": 7, "aces": ["AS", "AH"], "big_casino": 1, "little_casino": 0,
+     "sweeps": 2, "last_capture": True},
+    {"cards": 25, "spades": 6, "aces": ["AD", "AC"], "big_casino": 0, "little_casino": 1,
+     "sweeps": 0, "last_capture": False},
+]

@@ -566,7 +566,7 @@ def test_score_400(api, body, field):
 def test_two_pack_tallies_add_up_to_104(api):
     status, answer = api(SCORE, {"variant": "mulle", "players": 2, "tallies": [
         {"cards": 60, "spades": 14, "aces": ["AS", "AH", "AD", "AC"], "big_casino": 1,
-         "little_casino": 1},
+         "little_casino": 1, "last_capture": True},
         {"cards": 44, "spades": 12, "aces": ["AS", "AH", "AD", "AC"], "big_casino": 1,
          "little_casino": 1},
     ]})

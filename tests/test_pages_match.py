@@ -1,9 +1,18 @@
-"""Home, new match, the scoreboard, tokens, CSRF, tallies, the end of a match."""
+"""Home, new match, the scoreboard, tokens, CSRF, the end of a match (rounds as tallies)."""
 
 from __future__ import annotations
 
 import pytest
-from pages import match_of, new_match, plain, start_round, text, version
+from pages import (
+    SWEDISH_SIDES,
+    match_of,
+    new_match,
+    plain,
+    start_round,
+    tally_data,
+    text,
+    version,
+)
 
 from referee import create_app
 from referee.extensions import db
@@ -151,66 +160,7 @@ def test_scoreboard_shows_whose_deal_it_is(client):
     assert "Bo deals." in plain(client.get(f"/match/{token}"))
 
 
-# -- tallies ----------------------------------------------------------------------------
-
-def tally_data(token, number, sides):
-    data = {"version": version(token, number)}
-    for i, side in enumerate(sides):
-        for key, value in side.items():
-            if key == "aces":
-                data[f"sides-{i}-aces"] = value
-            elif key == "last_capture":
-                if value:
-                    data[f"sides-{i}-last_capture"] = "y"
-            else:
-                data[f"sides-{i}-{key}"] = str(value)
-    return data
-
-
-SWEDISH_SIDES = [
-    {"cards": 27, "spades": 7, "aces": ["AS", "AH"], "big_casino": 1, "little_casino": 0,
-     "sweeps": 2, "last_capture": True},
-    {"cards": 25, "spades": 6, "aces": ["AD", "AC"], "big_casino": 0, "little_casino": 1,
-     "sweeps": 0, "last_capture": False},
-]
-
-
-def test_tally_round_scores_the_counts(client):
-    token = new_match(client)
-    number = start_round(client, token, "tally")
-    response = client.post(f"/match/{token}/round/{number}/tally",
-                           data=tally_data(token, number, SWEDISH_SIDES), follow_redirects=True)
-    assert response.status_code == 200
-    page = plain(response)
-    # 1 cards + 2 spades + 2 aces + 2 big + 1 last + 2 sweeps = 10; 2 aces + 1 little = 3
-    assert "round 10 3" in page
-    confirm = client.post(f"/match/{token}/round/{number}/confirm",
-                          data={"version": version(token, number)})
-    assert confirm.status_code == 303
-    board = plain(client.get(f"/match/{token}"))
-    assert "Ann 10" in board and "Bo 3" in board
-
-
-def test_tally_that_does_not_add_up_is_refused(client):
-    token = new_match(client)
-    number = start_round(client, token, "tally")
-    sides = [dict(SWEDISH_SIDES[0], cards=30), SWEDISH_SIDES[1]]
-    response = client.post(f"/match/{token}/round/{number}/tally",
-                           data=tally_data(token, number, sides), follow_redirects=True)
-    assert response.status_code == 422
-    assert "the cards add up to 55, not 52" in plain(response)
-    assert match_of(token).rounds[0].events == []
-
-
-def test_tally_with_an_ace_on_two_sides_is_refused(client):
-    token = new_match(client)
-    number = start_round(client, token, "tally")
-    sides = [SWEDISH_SIDES[0], dict(SWEDISH_SIDES[1], aces=["AD", "AS"])]
-    response = client.post(f"/match/{token}/round/{number}/tally",
-                           data=tally_data(token, number, sides), follow_redirects=True)
-    assert response.status_code == 422
-    assert "A♠ appears twice" in plain(response)
-
+# -- match ends, rounds entered as tallies ---------------------------------------------
 
 def _tally_round(client, token, sides):
     number = start_round(client, token, "tally")

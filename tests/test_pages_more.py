@@ -4,8 +4,17 @@ from __future__ import annotations
 
 import re
 
-from pages import lay_table, match_of, new_match, plain, post_play, start_round, text, version
-from test_pages_match import tally_data
+from pages import (
+    lay_table,
+    match_of,
+    new_match,
+    plain,
+    post_play,
+    start_round,
+    tally_data,
+    text,
+    version,
+)
 
 HX = {"HX-Request": "true"}
 
@@ -28,14 +37,6 @@ def test_new_match_errors_come_back_as_the_form_fragment(client):
     body = text(response)
     assert "<html" not in body and 'id="new-match"' in body
     assert "Give seat 2 a name" in plain(response)
-
-
-def test_tally_round_fragment(client):
-    token = new_match(client)
-    number = start_round(client, token, "tally")
-    part = client.get(f"/match/{token}/round/{number}", headers=HX)
-    assert "<html" not in text(part) and 'id="round"' in text(part)
-    assert "<html" in text(client.get(f"/match/{token}/round/{number}"))
 
 
 def test_error_pages_are_fragments_for_htmx_too(client):

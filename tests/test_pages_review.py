@@ -5,9 +5,18 @@ from __future__ import annotations
 import os
 import threading
 
-from pages import lay_table, match_of, new_match, plain, post_play, round_of, start_round, text
+from pages import (
+    lay_table,
+    match_of,
+    new_match,
+    plain,
+    post_play,
+    round_of,
+    start_round,
+    tally_data,
+    text,
+)
 from pages import version as version_of
-from test_pages_match import SWEDISH_SIDES, tally_data
 
 from referee import create_app
 from referee.extensions import db
@@ -103,57 +112,6 @@ def test_house_rule_error_opens_the_house_rules(client):
     # the error stands at its own field
     own = body.index('id="raise_own_build"')
     assert "played without building" in body[own:own + 800]
-
-
-def test_tally_refuses_more_spades_than_cards(client):
-    token = new_match(client)
-    number = start_round(client, token, "tally")
-    # 5 + 47 = 52 cards and 7 + 6 = 13 spades add up, but 7 spades do not fit in 5 cards
-    sides = [dict(SWEDISH_SIDES[0], cards=5), dict(SWEDISH_SIDES[1], cards=47)]
-    response = client.post(f"/match/{token}/round/{number}/tally",
-                           data=tally_data(token, number, sides))
-    assert response.status_code == 422
-    assert "more spades than cards" in plain(response)
-
-
-def test_mulle_tally_counts_mulles_five_each(client):
-    token = new_match(client, variant="mulle")
-    number = start_round(client, token, "tally")
-    aces = ["AS", "AC", "AH", "AD"]
-    sides = [
-        {"cards": 60, "spades": 14, "aces": [*aces, "AS2"], "big_casino": 2,
-         "little_casino": 2, "mulle": 2, "last_capture": True},
-        {"cards": 44, "spades": 12, "aces": ["AC2", "AH2", "AD2"], "big_casino": 0,
-         "little_casino": 0, "mulle": 0},
-    ]
-    response = client.post(f"/match/{token}/round/{number}/tally", follow_redirects=True,
-                           data=tally_data(token, number, sides))
-    assert response.status_code == 200, plain(response)
-    # side 0: spades 1 + aces 5 + 10♦ 2x2 + 2♠ 1x2 + last 1 + mulle 2x5 = 23
-    assert "round 23 3" in plain(response)
-
-
-def test_krypkasino_tally_scores_a_dubbeltabbe_ten(client):
-    token = new_match(client, variant="krypkasino")
-    number = start_round(client, token, "tally")
-    aces = ["AS", "AC", "AH", "AD"]
-    sides = [
-        {"cards": 52, "spades": 13, "aces": aces, "big_casino": 1, "little_casino": 1,
-         "sweeps": 1, "double_sweeps": 1},
-        {"cards": 52, "spades": 13, "aces": [a + "2" for a in aces], "big_casino": 1,
-         "little_casino": 1},
-    ]
-    response = client.post(f"/match/{token}/round/{number}/tally", follow_redirects=True,
-                           data=tally_data(token, number, sides))
-    assert response.status_code == 200, plain(response)
-    # penalties 21 each; the dubbeltabbe +10 to seat 0 and -10 to the player before (seat 1)
-    assert "round 31 11" in plain(response)
-    bad = [dict(sides[0], sweeps=0, double_sweeps=1), sides[1]]
-    token2 = new_match(client, variant="krypkasino")
-    number2 = start_round(client, token2, "tally")
-    response = client.post(f"/match/{token2}/round/{number2}/tally",
-                           data=tally_data(token2, number2, bad))
-    assert response.status_code == 422 and "dubbeltabbe" in plain(response)
 
 
 def test_watchers_scoreboard_follows_the_match(client):

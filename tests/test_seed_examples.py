@@ -707,8 +707,9 @@ def test_seed000_overspader_one_point_per_spade_over_six(api):
     # Överspader plays to 21, so 19 has not won
     assert answer["scores"] == [19, 4]
     assert answer["finished"] is False
-    seven = score(api, "overspader", tallies=[tally(27, 7, ["AS"]), tally(25, 6, ["AH", "AD", "AC"],
-                                                                         big=True, little=True)])
+    seven = score(api, "overspader", tallies=[tally(27, 7, ["AS"], last=True),
+                                              tally(25, 6, ["AH", "AD", "AC"], big=True,
+                                                    little=True)])
     assert [s["points"]["spades"] for s in seven["sides"]] == [1, 0]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -16,6 +17,7 @@ from referee.rules.round import (
     RoundError,
     RoundOver,
     RoundState,
+    deal_schedule,
     side_names,
     sides_of,
 )
@@ -238,12 +240,12 @@ def score():
     if ("piles" in body) == ("tallies" in body):
         raise BadInput("give either piles or tallies", "piles")
     if "piles" in body:
-        tallies = _tallies_from_piles(body, rules, len(sides))
+        tallies = _tallies_from_piles(body, rules, sides)
     else:
         for key in ("sweeps", "last_capture", "mulle"):
             if key in body:
                 raise BadInput(f"with tallies, {key} goes inside each tally", key)
-        tallies = _read_tallies(body["tallies"], rules, len(sides))
+        tallies = _read_tallies(body["tallies"], rules, sides)
     result, match = round_and_match(rules, tallies, side_names(sides, names), scores, carry)
     return jsonify(score_json(rules, sides, tallies, result, match))
 
@@ -272,26 +274,61 @@ def _mulle_points(rules: Rules, value: Any, field: str) -> int:
     return rules.variant.mulle_points * count
 
 
-def _tallies_from_piles(body: dict[str, Any], rules: Rules, sides: int) -> list[Tally]:
+def _tally_limits(rules: Rules, sides: list[list[int]]) -> dict[str, Any]:
+    """What the deal schedule allows a tally (keyword arguments of ``validate_tallies``).
+    A tally does not name the dealer, who may get a card less in the last deal: each side
+    is allowed the most cards its players can play, whoever dealt."""
+    players = sum(len(side) for side in sides)
+    plays = [0] * len(sides)
+    last = [0] * len(sides)
+    for dealer in range(players):
+        _table, deals = deal_schedule(rules, players, dealer)
+        for i, side in enumerate(sides):
+            plays[i] = max(plays[i], sum(deal[seat] for deal in deals for seat in side))
+            last[i] = max(last[i], sum(deals[-1][seat] for seat in side))
+    return {
+        "plays_per_side": plays,
+        "last_deal_per_side": None if rules.variant.last_deal_sweeps_score else last,
+        "last_capture_scores": rules.variant.last_capture > 0,
+        "sisten_is_sweep": rules.sisten_is_sweep,
+    }
+
+
+def _count_card(seen: Counter[Card], first: dict[Card, str], card: Card, field: str,
+                packs: int) -> None:
+    """A card of a tally seen more often than the packs hold it (cards written 10♦, A♠)."""
+    seen[card] += 1
+    first.setdefault(card, field)
+    if seen[card] > packs:
+        times = "twice" if packs == 1 else f"{packs + 1} times"
+        raise BadInput(f"{card.symbol} appears {times} ({first[card]} and {field}); "
+                       f"{'one pack has one' if packs == 1 else 'two packs have two'} of "
+                       "each card", field)
+
+
+def _tallies_from_piles(body: dict[str, Any], rules: Rules, seating: list[list[int]],
+                        ) -> list[Tally]:
+    sides = len(seating)
     piles_raw = _side_list(body, "piles", sides)
-    counter = CardCounter(rules.packs)
+    seen: Counter[Card] = Counter()
+    first: dict[Card, str] = {}
     piles = []
     for i, pile in enumerate(piles_raw):
         cards = []
         for j, code in enumerate(read_list(pile, f"piles[{i}]", 52 * rules.packs)):
             card = read_card(code, f"piles[{i}][{j}]")
-            counter.add(card, f"piles[{i}][{j}]")
+            _count_card(seen, first, card, f"piles[{i}][{j}]", rules.packs)
             cards.append(card)
         piles.append(cards)
     missing = Counter(pack(rules.packs))
-    missing.subtract(counter.seen)
+    missing.subtract(seen)
     missing = +missing
     if missing:
-        shown = " ".join(sorted(c.code for c in missing.elements()))
+        shown = " ".join(c.symbol for c in sorted(missing.elements()))
         raise BadInput(f"the piles must hold the whole pack; missing: {shown}", "piles")
     sweeps = [0] * sides
     if "sweeps" in body:
-        sweeps = [read_int(s, f"sweeps[{i}]", 0, 52)
+        sweeps = [read_int(s, f"sweeps[{i}]", 0, 52 * rules.packs)
                   for i, s in enumerate(_side_list(body, "sweeps", sides))]
     last = body.get("last_capture")
     if last is not None:
@@ -300,16 +337,27 @@ def _tallies_from_piles(body: dict[str, Any], rules: Rules, sides: int) -> list[
     if "mulle" in body:
         mulle = [_mulle_points(rules, m, f"mulle[{i}]")
                  for i, m in enumerate(_side_list(body, "mulle", sides))]
-    return [Tally.from_pile(piles[i], sweeps[i], last == i, mulle[i]) for i in range(sides)]
+    tallies = [Tally.from_pile(piles[i], sweeps[i], last == i, mulle[i]) for i in range(sides)]
+    try:
+        validate_tallies(tallies, rules.packs, **_tally_limits(rules, seating))
+    except TallyError as error:
+        # the piles hold the pack: what is left to refuse is a side's sweeps or the last
+        # capture, which the body gives beside the piles
+        found = re.fullmatch(r"tallies\[(\d+)\]\.(\w+)", error.field)
+        field = f"{found.group(2)}[{found.group(1)}]" if found else "last_capture"
+        raise BadInput(str(error), field) from None
+    return tallies
 
 
-def _read_tallies(raw_value: Any, rules: Rules, sides: int) -> list[Tally]:
+def _read_tallies(raw_value: Any, rules: Rules, seating: list[list[int]]) -> list[Tally]:
+    sides = len(seating)
     raw = read_list(raw_value, "tallies", sides)
     if len(raw) != sides:
         raise BadInput(f"tallies must have one entry per side ({sides})", "tallies")
     packs = rules.packs
     tallies = []
-    aces = CardCounter(packs)
+    seen: Counter[Card] = Counter()
+    first: dict[Card, str] = {}
     for i, entry in enumerate(raw):
         field = f"tallies[{i}]"
         entry = require_object(entry, field)
@@ -321,12 +369,12 @@ def _read_tallies(raw_value: Any, rules: Rules, sides: int) -> list[Tally]:
         for j, code in enumerate(read_list(entry.get("aces", []), f"{field}.aces", 4 * packs)):
             card = read_card(code, f"{field}.aces[{j}]")
             if not card.ace:
-                raise BadInput(f"{card.code} is not an ace", f"{field}.aces[{j}]")
-            aces.add(card, f"{field}.aces[{j}]")
+                raise BadInput(f"{card.symbol} is not an ace", f"{field}.aces[{j}]")
+            _count_card(seen, first, card, f"{field}.aces[{j}]", packs)
             ace_cards.append(card)
         big = _casino(entry.get("big_casino", 0), f"{field}.big_casino", packs)
         little = _casino(entry.get("little_casino", 0), f"{field}.little_casino", packs)
-        sweeps = read_int(entry.get("sweeps", 0), f"{field}.sweeps", 0, 52)
+        sweeps = read_int(entry.get("sweeps", 0), f"{field}.sweeps", 0, 52 * packs)
         double = read_int(entry.get("double_sweeps", 0), f"{field}.double_sweeps", 0, sweeps)
         last = entry.get("last_capture", False)
         if not isinstance(last, bool):
@@ -335,7 +383,7 @@ def _read_tallies(raw_value: Any, rules: Rules, sides: int) -> list[Tally]:
         tallies.append(Tally(cards, spades, tuple(ace_cards), big, little, sweeps, last, mulle,
                              None, double))
     try:
-        validate_tallies(tallies, packs)
+        validate_tallies(tallies, packs, **_tally_limits(rules, seating))
     except TallyError as error:
         raise BadInput(str(error), error.field) from None
     return tallies

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
@@ -59,15 +61,18 @@ class PlayForm(VersionForm):
 
 
 class SideTallyForm(FlaskForm):
+    """One side's counts with one pack; ``tally_form(packs)`` gives the limits of the game."""
+
     class Meta:
         csrf = False
 
-    cards = IntegerField(_l("Cards"), validators=[InputRequired(), NumberRange(0, 104)])
-    spades = IntegerField(_l("Spades"), validators=[InputRequired(), NumberRange(0, 26)])
+    cards = IntegerField(_l("Cards"), validators=[InputRequired(), NumberRange(0, 52)])
+    spades = IntegerField(_l("Spades"), validators=[InputRequired(), NumberRange(0, 13)])
     # one box per ace of the pack(s): AS, AC, ... and with two packs also AS2, AC2, ...
     aces = SelectMultipleField(_l("Aces"), validate_choice=False)
-    big_casino = IntegerField(_l("10♦"), default=0, validators=[Optional(), NumberRange(0, 2)])
-    little_casino = IntegerField(_l("2♠"), default=0, validators=[Optional(), NumberRange(0, 2)])
+    big_casino = IntegerField(_l("10♦"), default=0, validators=[Optional(), NumberRange(0, 1)])
+    little_casino = IntegerField(_l("2♠"), default=0, validators=[Optional(), NumberRange(0, 1)])
+    # the engine refuses more sweeps than the side's players play cards (validate_tallies)
     sweeps = IntegerField(_l("Sweeps"), default=0, validators=[Optional(), NumberRange(0, 52)])
     last_capture = BooleanField(_l("Last capture"))
     # Mulle: how many mulles (5 points each); Kortspelshandboken: the mulle points
@@ -78,6 +83,34 @@ class SideTallyForm(FlaskForm):
 
 class TallyForm(VersionForm):
     sides = FieldList(FormField(SideTallyForm), min_entries=2, max_entries=6)
+
+
+@functools.cache
+def tally_form(packs: int) -> type[TallyForm]:
+    """The tally form of a game with ``packs`` packs: its limits follow the pack
+    (52 cards, 13 spades, one 10♦ and one 2♠ a pack)."""
+    if packs == 1:
+        return TallyForm
+    most_cards, most_spades = 52 * packs, 13 * packs
+
+    class PackSideTallyForm(SideTallyForm):
+        cards = IntegerField(_l("Cards"),
+                             validators=[InputRequired(), NumberRange(0, most_cards)])
+        spades = IntegerField(_l("Spades"),
+                              validators=[InputRequired(), NumberRange(0, most_spades)])
+        big_casino = IntegerField(_l("10♦"), default=0,
+                                  validators=[Optional(), NumberRange(0, packs)])
+        little_casino = IntegerField(_l("2♠"), default=0,
+                                     validators=[Optional(), NumberRange(0, packs)])
+        sweeps = IntegerField(_l("Sweeps"), default=0,
+                              validators=[Optional(), NumberRange(0, most_cards)])
+        double_sweeps = IntegerField(_l("Dubbeltabbe"), default=0,
+                                     validators=[Optional(), NumberRange(0, most_cards)])
+
+    class PackTallyForm(TallyForm):
+        sides = FieldList(FormField(PackSideTallyForm), min_entries=2, max_entries=6)
+
+    return PackTallyForm
 
 
 def ace_boxes(packs: int) -> list[tuple[str, str]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Callable
 from types import SimpleNamespace
@@ -15,13 +16,21 @@ from .. import service
 from ..models import Match, RoundRow
 from ..rules.cards import BIG_CASINO, LITTLE_CASINO
 from ..rules.partition import TooComplex
-from ..rules.round import RoundError
+from ..rules.round import RoundError, deal_schedule, sides_of
 from ..rules.scoring import Tally, TallyError, validate_tallies
 from ..rules.turn import Action, Play, Verdict
-from ..rules.variants import MulleScoring
+from ..rules.variants import MulleScoring, Rules
 from ..web import editable_match, match_by_token, render, wants_fragment
 from . import bp
-from .forms import PlayForm, TableForm, TallyForm, VersionForm, ace_boxes, aces_of
+from .forms import (
+    PlayForm,
+    TableForm,
+    TallyForm,
+    VersionForm,
+    ace_boxes,
+    aces_of,
+    tally_form,
+)
 
 
 def _round(match: Match, number: int) -> RoundRow:
@@ -76,6 +85,8 @@ def panel_context(match: Match, rnd: RoundRow, token: str, can_edit: bool) -> di
         context.update(score=score, outcome=outcome, tallies=tallies)
     if rnd.tally_only:
         context["ace_boxes"] = ace_boxes(rules.packs)
+        context["sweep_limits"] = sweep_limits(rules, len(match.players), rnd.dealer)
+        context["boxes"] = tally_boxes(rules)
         return context
     table = list(game.table)
     out = [code for code, n in Counter(c.code for c in game.seen.elements()).items()
@@ -230,6 +241,52 @@ def confirm(token: str, number: int):
         url_for("matches.show", token=token), code=303))
 
 
+def tally_limits(rules: Rules, players: int, dealer: int) -> dict[str, Any]:
+    """What a round's deal schedule allows a tally: the cards each side's players play,
+    the cards of the last deal (where its sweeps do not score), and so the most sweeps
+    each side can give; keyword arguments of ``validate_tallies`` besides."""
+    sides = sides_of(rules, players)
+    _table, deals = deal_schedule(rules, players, dealer)
+    plays = [sum(deal[seat] for deal in deals for seat in side) for side in sides]
+    last = [sum(deals[-1][seat] for seat in side) for side in sides]
+    no_last_deal = not rules.variant.last_deal_sweeps_score
+    return {
+        "plays_per_side": plays,
+        "last_deal_per_side": last if no_last_deal else None,
+        "last_capture_scores": rules.variant.last_capture > 0,
+        "sisten_is_sweep": rules.sisten_is_sweep,
+    }
+
+
+def tally_boxes(rules: Rules) -> dict[str, bool]:
+    """The boxes of the tally form beyond cards, spades, aces and casinos: only what the
+    variant scores."""
+    v = rules.variant
+    return {"sweeps": rules.sweeps_score or v.reverse, "double_sweeps": v.reverse,
+            "mulle": v.has_mulle, "last_capture": v.last_capture > 0}
+
+
+def sweep_limits(rules: Rules, players: int, dealer: int) -> list[int]:
+    """The most sweeps the form lets each side enter (the input's max)."""
+    limits = tally_limits(rules, players, dealer)
+    plays = limits["plays_per_side"]
+    if limits["last_deal_per_side"] is not None:
+        return [p - last for p, last in zip(plays, limits["last_deal_per_side"], strict=True)]
+    return [p + (1 if rules.sisten_is_sweep else 0) for p in plays]
+
+
+def _tally_field_error(form: TallyForm, error: TallyError) -> dict[str, list[str]]:
+    """Put the engine's refusal at its field: one side's count, or the whole tally."""
+    found = re.fullmatch(r"tallies\[(\d+)\]\.(\w+)", error.field)
+    if found:
+        side = form.sides.entries[int(found.group(1))].form
+        field = side._fields.get(found.group(2))
+        if field is not None:
+            field.errors = [*field.errors, str(error)]
+            return {}
+    return {"tally": [str(error)]}
+
+
 @bp.post("/match/<token>/round/<int:number>/tally")
 def tally(token: str, number: int):
     match = editable_match(token)
@@ -238,25 +295,30 @@ def tally(token: str, number: int):
         abort(409, _("This round is recorded play by play."))
     rules = service.rules_of(match)
     sides = len(service.side_names(match))
-    form = TallyForm()
+    form = tally_form(rules.packs)()
     while len(form.sides.entries) < sides:
         form.sides.append_entry()
     if not form.validate():
         return _panel(match, rnd, token, True, 422, form_errors=form.errors, tally_form=form)
     entries = form.sides.entries[:sides]
     per_mulle = rules.variant.mulle_points if rules.variant.mulle is MulleScoring.FIVE else 1
+    limits = tally_limits(rules, len(match.players), rnd.dealer)
+    # a box the page does not show (the variant does not score it) counts for nothing
+    shown = tally_boxes(rules)
     tallies = [
         Tally(e.cards.data, e.spades.data, tuple(aces_of(e.aces.data or [])),
-              e.big_casino.data or 0, e.little_casino.data or 0, e.sweeps.data or 0,
-              bool(e.last_capture.data), per_mulle * (e.mulle.data or 0),
-              double_sweeps=e.double_sweeps.data or 0)
+              e.big_casino.data or 0, e.little_casino.data or 0,
+              (e.sweeps.data or 0) if shown["sweeps"] else 0,
+              shown["last_capture"] and bool(e.last_capture.data),
+              per_mulle * (e.mulle.data or 0) if shown["mulle"] else 0,
+              double_sweeps=(e.double_sweeps.data or 0) if shown["double_sweeps"] else 0)
         for e in (entry.form for entry in entries)
     ]
     try:
-        validate_tallies(tallies, rules.packs)
+        validate_tallies(tallies, rules.packs, **limits)
     except TallyError as error:
         return _panel(match, rnd, token, True, 422, tally_form=form,
-                      form_errors={"tally": [str(error)]})
+                      form_errors=_tally_field_error(form, error))
     return _attempt(match, rnd, token,
                     lambda: service.record_tally(rnd, form.version.data, tallies),
                     lambda: _done(match, rnd, token))

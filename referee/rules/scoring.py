@@ -595,38 +595,79 @@ class RoundResult:
 
 
 class TallyError(ValueError):
-    """End-of-round counts that cannot be true; ``field`` says where."""
+    """End-of-round counts that cannot be true; ``field`` says where (``tallies`` for the
+    counts together, ``tallies[i].key`` for one side's count)."""
 
     def __init__(self, message: str, field: str) -> None:
         super().__init__(message)
         self.field = field
 
 
-def validate_tallies(tallies: Sequence[Tally], packs: int) -> None:
-    """The counts must add up to the pack: cards, spades, each ace, 10♦ and 2♠ once."""
+def validate_tallies(
+    tallies: Sequence[Tally],
+    packs: int,
+    plays_per_side: Sequence[int] | None = None,
+    *,
+    last_capture_scores: bool = False,
+    last_deal_per_side: Sequence[int] | None = None,
+    sisten_is_sweep: bool = False,
+) -> None:
+    """The counts must add up to the pack: cards, spades, each ace, 10♦ and 2♠ once (twice
+    with two packs); they must fit each side's pile; and a side makes at most one sweep per
+    card its players play.
+
+    ``plays_per_side``: the cards each side's players play in the round (from the deal
+    schedule); without it sweeps are not limited. ``last_deal_per_side``: where sweeps made
+    in the last deal do not score (finnish, RULES §5), the cards each side plays in the last
+    deal; the sweeps a tally gives are then the ones before it. ``last_capture_scores``:
+    the cards add up to the pack, so somebody captured last and exactly one side must say
+    so. ``sisten_is_sweep``: the last capture counts as a sweep as well (one more).
+
+    >>> from .cards import parse_cards
+    >>> a = Tally(26, 7, tuple(parse_cards(["AS", "AH"])), 1, 0, 30, True)
+    >>> b = Tally(26, 6, tuple(parse_cards(["AD", "AC"])), 0, 1, 1, False)
+    >>> validate_tallies([a, b], 1, [24, 24])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    referee.rules.scoring.TallyError: 30 sweeps are more than this side can make: ... at most 24
+    """
+    whole = 52 * packs
+    names = (("cards", "cards"), ("spades", "spades"), ("big_casino", "10♦"),
+             ("little_casino", "2♠"), ("sweeps", "sweeps"), ("double_sweeps", "dubbeltabbe"),
+             ("mulle", "mulle points"))
+    for i, t in enumerate(tallies):
+        for key, noun in names:
+            if getattr(t, key) < 0:
+                raise TallyError(f"the {noun} cannot be fewer than 0", f"tallies[{i}].{key}")
     cards = sum(t.cards for t in tallies)
-    if cards != 52 * packs:
-        raise TallyError(f"the cards add up to {cards}, not {52 * packs}", "tallies")
+    if cards != whole:
+        raise TallyError(f"the cards add up to {cards}, not {whole}", "tallies")
     spades = sum(t.spades for t in tallies)
     if spades != 13 * packs:
         raise TallyError(f"the spades add up to {spades}, not {13 * packs}", "tallies")
     for card, count in Counter(c for t in tallies for c in t.aces).items():
         if count > packs:
             raise TallyError(
-                f"{card.symbol} appears {'twice' if packs == 1 else f'{count} times'}; "
-                "each ace belongs to exactly one side", "tallies",
+                f"{card.symbol} appears {'twice' if count == 2 else f'{count} times'}; "
+                + ("each ace belongs to exactly one side" if packs == 1 else
+                   "two packs hold two of each ace"), "tallies",
             )
     aces = sum(len(t.aces) for t in tallies)
     if aces != 4 * packs:
-        raise TallyError(f"{aces} aces are listed; every ace belongs to one side", "tallies")
+        raise TallyError(f"{aces} aces are listed, not {4 * packs}; every ace belongs to one "
+                         "side", "tallies")
     for name, count in (("big casino (10♦)", sum(t.big_casino for t in tallies)),
                         ("little casino (2♠)", sum(t.little_casino for t in tallies))):
         if count != packs:
             raise TallyError(f"the {name} must belong to exactly "
                              f"{'one side' if packs == 1 else 'two sides, or one side twice'}",
                              "tallies")
-    if sum(1 for t in tallies if t.last_capture) > 1:
+    last = sum(1 for t in tallies if t.last_capture)
+    if last > 1:
         raise TallyError("only one side can have the last capture", "tallies")
+    if last == 0 and last_capture_scores:
+        raise TallyError(f"all {whole} cards were taken, so one side made the last capture: "
+                         "mark which", "tallies")
     for i, t in enumerate(tallies):
         if t.double_sweeps > t.sweeps:
             raise TallyError("a dubbeltabbe is one of the side's sweeps: no more of them than "
@@ -640,3 +681,23 @@ def validate_tallies(tallies: Sequence[Tally], packs: int) -> None:
         spade_cards = sum(1 for c in t.aces if c.spade) + t.little_casino
         if spade_cards > t.spades:
             raise TallyError("a side's spades must count its A♠ and 2♠", f"tallies[{i}].spades")
+        if plays_per_side is None:
+            continue
+        plays = plays_per_side[i]
+        if last_deal_per_side is not None:
+            before = plays - last_deal_per_side[i]
+            if t.sweeps > before:
+                raise TallyError(
+                    f"{t.sweeps} sweeps cannot count: sweeps made in the last deal do not "
+                    f"score and are left out, and this side's players play {before} cards "
+                    f"before it, so at most {before} sweeps", f"tallies[{i}].sweeps")
+            continue
+        extra = ""
+        if sisten_is_sweep and t.last_capture:
+            extra = ", and the last capture counts as one more"
+        most = plays + (1 if extra else 0)
+        if t.sweeps > most:
+            raise TallyError(
+                f"{t.sweeps} sweeps are more than this side can make: its players play {plays} "
+                f"cards in the round, each sweeps at most once{extra}, so at most {most}",
+                f"tallies[{i}].sweeps")

@@ -1,0 +1,444 @@
+"""Rounds recorded as tallies: the round page's tally form and POST /api/v1/score with
+tallies or piles. Both refuse counts that cannot be true (RULES §4–6, API.md), with the
+message at the field and nothing recorded."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from pages import (
+    SWEDISH_SIDES,
+    match_of,
+    new_match,
+    plain,
+    round_of,
+    start_round,
+    tally_data,
+    text,
+    version,
+)
+from test_api_contract import example_piles
+
+from referee.rules.cards import parse_cards
+from referee.rules.scoring import Tally, TallyError, validate_tallies
+
+HX = {"HX-Request": "true"}
+SCORE = "/api/v1/score"
+# a card written as a code (10D, 2S, AS) rather than with its suit symbol (10♦, 2♠, A♠)
+CODE = re.compile(r"(?<![\w♠♥♦♣])(?:10|[2-9AJQKT])[SHDC]\b")
+
+
+def _post_tally(client, token, number, sides, **kwargs):
+    return client.post(f"/match/{token}/round/{number}/tally",
+                       data=tally_data(token, number, sides), **kwargs)
+
+
+def _tally_page(client, variant="swedish", names=("Ann", "Bo"), **fields):
+    token = new_match(client, variant=variant, names=names, **fields)
+    return token, start_round(client, token, "tally")
+
+
+def _field(page: str, fid: str) -> str:
+    """The page from the input ``fid`` up to the next input: where its errors stand."""
+    start = page.index(f'id="{fid}"')
+    end = page.find("<input", start + 1)
+    return page[start:end if end != -1 else len(page)]
+
+
+def plain_text(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def _refused(response, token, number) -> str:
+    assert response.status_code == 422, plain(response)[:2000]
+    assert round_of(token, number).events == []  # nothing recorded
+    return text(response)
+
+
+def _bad(api, body, field):
+    status, answer = api(SCORE, body)
+    assert status == 400, answer
+    assert answer["field"] == field, answer
+    assert not CODE.search(answer["error"]), answer["error"]
+    return answer["error"]
+
+
+# a Finnish round of two as API.md's example, with the counts adding up
+def _finnish(sweeps=(2, 1), last=(False, False), players=2):
+    return {"variant": "finnish", "players": players, "scores": [0, 0], "tallies": [
+        {"cards": 27, "spades": 7, "aces": ["AS", "AH"], "big_casino": True,
+         "little_casino": False, "sweeps": sweeps[0], "last_capture": last[0]},
+        {"cards": 25, "spades": 6, "aces": ["AD", "AC"], "big_casino": False,
+         "little_casino": True, "sweeps": sweeps[1], "last_capture": last[1]},
+    ]}
+
+
+def _swedish(sweeps=(2, 0), last=(True, False), **body):
+    out = _finnish(sweeps, last)
+    out["variant"] = "swedish"
+    out.update(body)
+    return out
+
+
+# -- the tallies of the pages (moved here from test_pages_match/more/review) -------------
+
+def test_tally_round_scores_the_counts(client):
+    token = new_match(client)
+    number = start_round(client, token, "tally")
+    response = client.post(f"/match/{token}/round/{number}/tally",
+                           data=tally_data(token, number, SWEDISH_SIDES), follow_redirects=True)
+    assert response.status_code == 200
+    page = plain(response)
+    # 1 cards + 2 spades + 2 aces + 2 big + 1 last + 2 sweeps = 10; 2 aces + 1 little = 3
+    assert "round 10 3" in page
+    confirm = client.post(f"/match/{token}/round/{number}/confirm",
+                          data={"version": version(token, number)})
+    assert confirm.status_code == 303
+    board = plain(client.get(f"/match/{token}"))
+    assert "Ann 10" in board and "Bo 3" in board
+
+
+def test_tally_that_does_not_add_up_is_refused(client):
+    token = new_match(client)
+    number = start_round(client, token, "tally")
+    sides = [dict(SWEDISH_SIDES[0], cards=30), SWEDISH_SIDES[1]]
+    response = client.post(f"/match/{token}/round/{number}/tally",
+                           data=tally_data(token, number, sides), follow_redirects=True)
+    assert response.status_code == 422
+    assert "the cards add up to 55, not 52" in plain(response)
+    assert match_of(token).rounds[0].events == []
+
+
+def test_tally_with_an_ace_on_two_sides_is_refused(client):
+    token = new_match(client)
+    number = start_round(client, token, "tally")
+    sides = [SWEDISH_SIDES[0], dict(SWEDISH_SIDES[1], aces=["AD", "AS"])]
+    response = client.post(f"/match/{token}/round/{number}/tally",
+                           data=tally_data(token, number, sides), follow_redirects=True)
+    assert response.status_code == 422
+    assert "A♠ appears twice" in plain(response)
+
+
+def test_tally_round_fragment(client):
+    token = new_match(client)
+    number = start_round(client, token, "tally")
+    part = client.get(f"/match/{token}/round/{number}", headers=HX)
+    assert "<html" not in text(part) and 'id="round"' in text(part)
+    assert "<html" in text(client.get(f"/match/{token}/round/{number}"))
+
+
+def test_tally_refuses_more_spades_than_cards(client):
+    token = new_match(client)
+    number = start_round(client, token, "tally")
+    # 5 + 47 = 52 cards and 7 + 6 = 13 spades add up, but 7 spades do not fit in 5 cards
+    sides = [dict(SWEDISH_SIDES[0], cards=5), dict(SWEDISH_SIDES[1], cards=47)]
+    response = client.post(f"/match/{token}/round/{number}/tally",
+                           data=tally_data(token, number, sides))
+    assert response.status_code == 422
+    assert "more spades than cards" in plain(response)
+
+
+def test_mulle_tally_counts_mulles_five_each(client):
+    token = new_match(client, variant="mulle")
+    number = start_round(client, token, "tally")
+    aces = ["AS", "AC", "AH", "AD"]
+    sides = [
+        {"cards": 60, "spades": 14, "aces": [*aces, "AS2"], "big_casino": 2,
+         "little_casino": 2, "mulle": 2, "last_capture": True},
+        {"cards": 44, "spades": 12, "aces": ["AC2", "AH2", "AD2"], "big_casino": 0,
+         "little_casino": 0, "mulle": 0},
+    ]
+    response = client.post(f"/match/{token}/round/{number}/tally", follow_redirects=True,
+                           data=tally_data(token, number, sides))
+    assert response.status_code == 200, plain(response)
+    # side 0: spades 1 + aces 5 + 10♦ 2x2 + 2♠ 1x2 + last 1 + mulle 2x5 = 23
+    assert "round 23 3" in plain(response)
+
+
+def test_krypkasino_tally_scores_a_dubbeltabbe_ten(client):
+    token = new_match(client, variant="krypkasino")
+    number = start_round(client, token, "tally")
+    aces = ["AS", "AC", "AH", "AD"]
+    sides = [
+        {"cards": 52, "spades": 13, "aces": aces, "big_casino": 1, "little_casino": 1,
+         "sweeps": 1, "double_sweeps": 1},
+        {"cards": 52, "spades": 13, "aces": [a + "2" for a in aces], "big_casino": 1,
+         "little_casino": 1},
+    ]
+    response = client.post(f"/match/{token}/round/{number}/tally", follow_redirects=True,
+                           data=tally_data(token, number, sides))
+    assert response.status_code == 200, plain(response)
+    # penalties 21 each; the dubbeltabbe +10 to seat 0 and -10 to the player before (seat 1)
+    assert "round 31 11" in plain(response)
+    bad = [dict(sides[0], sweeps=0, double_sweeps=1), sides[1]]
+    token2 = new_match(client, variant="krypkasino")
+    number2 = start_round(client, token2, "tally")
+    response = client.post(f"/match/{token2}/round/{number2}/tally",
+                           data=tally_data(token2, number2, bad))
+    assert response.status_code == 422 and "dubbeltabbe" in plain(response)
+
+
+# -- 1. sweeps: at most one per card the side's players play ------------------------------
+
+def test_validate_tallies_limits_sweeps_to_the_cards_played():
+    a = Tally(27, 7, tuple(parse_cards(["AS", "AH"])), 1, 0, 24, True)
+    b = Tally(25, 6, tuple(parse_cards(["AD", "AC"])), 0, 1, 25, False)
+    validate_tallies([a, b], 1)  # the seating unknown: sweeps are not limited
+    with pytest.raises(TallyError) as refused:
+        validate_tallies([a, b], 1, [24, 24])
+    assert refused.value.field == "tallies[1].sweeps"
+    assert "play 24 cards in the round" in str(refused.value)
+    validate_tallies([a, Tally(25, 6, b.aces, 0, 1, 24, False)], 1, [24, 24])
+
+
+def test_validate_tallies_finnish_counts_the_sweeps_before_the_last_deal():
+    a = Tally(27, 7, tuple(parse_cards(["AS", "AH"])), 1, 0, 20, False)
+    b = Tally(25, 6, tuple(parse_cards(["AD", "AC"])), 0, 1, 21, False)
+    validate_tallies([a, Tally(25, 6, b.aces, 0, 1, 20, False)], 1, [24, 24],
+                     last_deal_per_side=[4, 4])
+    with pytest.raises(TallyError) as refused:
+        validate_tallies([a, b], 1, [24, 24], last_deal_per_side=[4, 4])
+    assert refused.value.field == "tallies[1].sweeps"
+    assert "last deal do not score" in str(refused.value) and "at most 20" in str(refused.value)
+
+
+def test_validate_tallies_sisten_is_one_more_sweep_for_the_last_capture():
+    a = Tally(27, 7, tuple(parse_cards(["AS", "AH"])), 1, 0, 25, True)
+    b = Tally(25, 6, tuple(parse_cards(["AD", "AC"])), 0, 1, 0, False)
+    validate_tallies([a, b], 1, [24, 24], sisten_is_sweep=True)
+    with pytest.raises(TallyError):
+        validate_tallies([a, b], 1, [24, 24])
+    with pytest.raises(TallyError):
+        validate_tallies([Tally(27, 7, a.aces, 1, 0, 25, False),
+                          Tally(25, 6, b.aces, 0, 1, 0, True)], 1, [24, 24],
+                         sisten_is_sweep=True)
+
+
+def test_page_refuses_more_sweeps_than_cards_played(client):
+    token, number = _tally_page(client)
+    # two players, 4 on the table, 6 deals of 4: each plays 24 cards
+    page = _refused(_post_tally(client, token, number,
+                                [dict(SWEDISH_SIDES[0], sweeps=30), SWEDISH_SIDES[1]]),
+                    token, number)
+    assert "at most 24" in _field(page, "sides-0-sweeps")
+    ok = _post_tally(client, token, number, [dict(SWEDISH_SIDES[0], sweeps=24), SWEDISH_SIDES[1]],
+                     follow_redirects=True)
+    assert ok.status_code == 200, plain(ok)
+
+
+def test_api_refuses_thirty_finnish_sweeps_against_one(api):
+    error = _bad(api, _finnish(sweeps=(30, 1)), "tallies[0].sweeps")
+    assert "last deal" in error
+
+
+def test_api_sweeps_limited_by_the_seating(api):
+    _bad(api, _swedish(sweeps=(25, 0)), "tallies[0].sweeps")
+    status, answer = api(SCORE, _swedish(sweeps=(24, 0)))
+    assert status == 200, answer
+    # three players: 4 on the table, 4 deals of 4 each, 16 cards each
+    three = _swedish(players=3, scores=[0, 0, 0])
+    three["tallies"] = [
+        {"cards": 20, "spades": 5, "aces": ["AS", "AH"], "big_casino": 1, "sweeps": 16,
+         "last_capture": True},
+        {"cards": 16, "spades": 4, "aces": ["AD"], "little_casino": 1, "sweeps": 0},
+        {"cards": 16, "spades": 4, "aces": ["AC"], "sweeps": 17},
+    ]
+    _bad(api, three, "tallies[2].sweeps")
+    three["tallies"][2]["sweeps"] = 16
+    status, answer = api(SCORE, three)
+    assert status == 200, answer
+
+
+def test_api_partnership_sweeps_count_both_partners_cards(api):
+    body = _swedish(players=4, options={"partnerships": True}, sweeps=(24, 0))
+    status, answer = api(SCORE, body)  # 2 v 2: 12 cards each, 24 a side
+    assert status == 200, answer
+    _bad(api, _swedish(players=4, options={"partnerships": True}, sweeps=(25, 0)),
+         "tallies[0].sweeps")
+
+
+def test_api_sisten_is_sweep_allows_one_more_to_the_last_capture(api):
+    body = _swedish(sweeps=(25, 0), options={"sisten_is_sweep": True})
+    body["variant"] = "norwegian"
+    status, answer = api(SCORE, body)
+    assert status == 200, answer
+    body["tallies"][1]["sweeps"] = 25
+    _bad(api, body, "tallies[1].sweeps")
+
+
+def test_api_piles_refuse_more_sweeps_than_cards_played(api):
+    body = {"variant": "swedish", "players": 2, "piles": example_piles(), "sweeps": [2, 30],
+            "last_capture": 0}
+    _bad(api, body, "sweeps[1]")
+
+
+def test_finnish_form_leaves_out_the_last_deal_and_refuses_more(client):
+    token, number = _tally_page(client, "finnish")
+    page = text(client.get(f"/match/{token}/round/{number}"))
+    assert "sweeps in the last deal do not score: leave them out" in plain(
+        client.get(f"/match/{token}/round/{number}"))
+    # 24 cards each, the last 4 in the last deal: at most 20 sweeps count
+    assert 'id="sides-0-sweeps" name="sides-0-sweeps" min="0" max="20"' in page
+    sides = [dict(SWEDISH_SIDES[0], sweeps=21, last_capture=False), SWEDISH_SIDES[1]]
+    page = _refused(_post_tally(client, token, number, sides), token, number)
+    assert "last deal do not score" in _field(page, "sides-0-sweeps")
+    sides = [dict(SWEDISH_SIDES[0], sweeps=20, last_capture=False), SWEDISH_SIDES[1]]
+    assert _post_tally(client, token, number, sides).status_code in (200, 303)
+
+
+def test_mulle_dealer_plays_a_card_less_in_the_last_deal(client):
+    token, number = _tally_page(client, "mulle")  # Bo (seat 2) deals
+    page = text(client.get(f"/match/{token}/round/{number}"))
+    # 104 - 5 on the table = 99: 9 deals of 5 each, then 5 to Ann and 4 to Bo
+    assert 'name="sides-0-sweeps" min="0" max="50"' in page
+    assert 'name="sides-1-sweeps" min="0" max="49"' in page
+
+
+# -- 2. the last capture -------------------------------------------------------------------
+
+def test_page_needs_the_last_capture_where_it_scores(client):
+    token, number = _tally_page(client)
+    sides = [dict(SWEDISH_SIDES[0], last_capture=False), SWEDISH_SIDES[1]]
+    page = _refused(_post_tally(client, token, number, sides), token, number)
+    assert "one side made the last capture" in plain_text(page)
+
+
+def test_api_needs_the_last_capture_where_it_scores(api):
+    error = _bad(api, _swedish(last=(False, False)), "tallies")
+    assert "last capture" in error
+    status, answer = api(SCORE, _finnish(last=(False, False)))  # it scores nothing there
+    assert status == 200, answer
+    body = {"variant": "swedish", "players": 2, "piles": example_piles(), "sweeps": [2, 0]}
+    _bad(api, body, "last_capture")
+
+
+@pytest.mark.parametrize("variant", ["finnish", "classic", "royal", "mulle-glimne",
+                                     "krypkasino"])
+def test_no_last_capture_box_where_it_scores_nothing(client, variant):
+    token, number = _tally_page(client, variant)
+    response = client.get(f"/match/{token}/round/{number}")
+    assert "last_capture" not in text(response)
+    assert "last capture" not in plain(response)
+
+
+@pytest.mark.parametrize("variant", ["swedish", "norwegian", "danish", "overspader", "mulle"])
+def test_last_capture_box_where_it_scores(client, variant):
+    token, number = _tally_page(client, variant)
+    assert 'name="sides-1-last_capture"' in text(client.get(f"/match/{token}/round/{number}"))
+
+
+# -- 3. limits follow the pack ------------------------------------------------------------
+
+def test_one_pack_limits_in_the_messages(client):
+    token, number = _tally_page(client)
+    sides = [dict(SWEDISH_SIDES[0], cards=60, spades=20, big_casino=2), SWEDISH_SIDES[1]]
+    page = _refused(_post_tally(client, token, number, sides), token, number)
+    assert "between 0 and 52" in _field(page, "sides-0-cards")
+    assert "between 0 and 13" in _field(page, "sides-0-spades")
+    assert "between 0 and 1" in _field(page, "sides-0-big_casino")
+    assert "104" not in plain_text(page) and "26" not in plain_text(page)
+
+
+def test_two_pack_limits_in_the_messages_and_inputs(client):
+    token, number = _tally_page(client, "mulle")
+    page = text(client.get(f"/match/{token}/round/{number}"))
+    for fid, most in (("cards", 104), ("spades", 26), ("big_casino", 2), ("little_casino", 2)):
+        assert f'id="sides-0-{fid}" name="sides-0-{fid}" min="0" max="{most}"' in page
+    sides = [{"cards": 110, "spades": 30, "aces": [], "big_casino": 3}, {"cards": 0, "spades": 0}]
+    page = _refused(_post_tally(client, token, number, sides), token, number)
+    assert "between 0 and 104" in _field(page, "sides-0-cards")
+    assert "between 0 and 26" in _field(page, "sides-0-spades")
+    assert "between 0 and 2" in _field(page, "sides-0-big_casino")
+
+
+def test_one_pack_inputs(client):
+    token, number = _tally_page(client)
+    page = text(client.get(f"/match/{token}/round/{number}"))
+    for fid, most in (("cards", 52), ("spades", 13), ("big_casino", 1), ("little_casino", 1)):
+        assert f'id="sides-0-{fid}" name="sides-0-{fid}" min="0" max="{most}"' in page
+
+
+# -- 4. cards in messages are written with suit symbols -----------------------------------
+
+def test_api_tally_messages_write_cards_with_symbols(api):
+    body = _swedish()
+    body["tallies"][1]["aces"] = ["AD", "AC", "AS"]
+    assert "A♠ appears twice" in _bad(api, body, "tallies[1].aces[2]")
+    body["tallies"][1]["aces"] = ["AD", "KC"]
+    assert "K♣ is not an ace" in _bad(api, body, "tallies[1].aces[1]")
+    piles = example_piles()
+    piles[0].remove("10D")
+    error = _bad(api, {"variant": "swedish", "piles": piles, "last_capture": 0}, "piles")
+    assert "10♦" in error
+    piles = example_piles()
+    piles[1][7] = "AS"
+    assert "A♠ appears twice" in _bad(api, {"variant": "swedish", "piles": piles,
+                                           "last_capture": 0}, "piles[1][7]")
+
+
+@pytest.mark.parametrize("changes", [
+    {"big_casino": (False, False)}, {"big_casino": (True, True)},
+    {"little_casino": (True, True)}, {"aces": (["AS", "AH"], ["AD"])},
+    {"aces": (["AS", "AH", "AD"], ["AD", "AC"])}, {"spades": (0, 13)},
+    {"cards": (2, 50)}, {"last_capture": (True, True)},
+])
+def test_every_tally_refusal_writes_cards_with_symbols(api, changes):
+    body = _swedish()
+    for key, values in changes.items():
+        for tally, value in zip(body["tallies"], values, strict=True):
+            tally[key] = value
+    status, answer = api(SCORE, body)
+    assert status == 400, answer
+    assert not CODE.search(answer["error"]), answer["error"]
+
+
+def test_two_pack_ace_messages(api):
+    aces = ["AS", "AH", "AD", "AC"]
+    body = {"variant": "mulle", "players": 2, "tallies": [
+        {"cards": 60, "spades": 14, "aces": [*aces, "AS"], "big_casino": 1, "little_casino": 1,
+         "last_capture": True},
+        {"cards": 44, "spades": 12, "aces": ["AS", "AH", "AD"], "big_casino": 1,
+         "little_casino": 1},
+    ]}
+    error = _bad(api, body, "tallies[1].aces[0]")
+    assert "A♠ appears 3 times" in error and "two packs have two" in error
+
+
+# -- 5. bad input: a message, nothing recorded, never 500 -------------------------------------
+
+@pytest.mark.parametrize("side", [
+    {"cards": "x"}, {"cards": -1}, {"cards": 10**12}, {"sweeps": -3}, {"sweeps": 10**9},
+    {"aces": ["ZZ", "AS2", "AS3"]}, {"mulle": 3}, {"double_sweeps": 99},
+])
+def test_page_bad_tally_input_is_422_never_500(client, side):
+    token, number = _tally_page(client)
+    response = _post_tally(client, token, number, [dict(SWEDISH_SIDES[0], **side),
+                                                   SWEDISH_SIDES[1]])
+    assert response.status_code in (200, 303, 422)  # ignored fields may pass
+    if response.status_code == 422:
+        assert 'class="field-error"' in text(response)
+        assert round_of(token, number).events == []
+
+
+@pytest.mark.parametrize("tally", [
+    {"sweeps": 10**9}, {"sweeps": 53}, {"double_sweeps": 3, "sweeps": 2}, {"sweeps": 1.5},
+    {"cards": 10**20}, {"aces": ["AS", "AS2"]}, {"last_capture": None},
+])
+def test_api_bad_tally_input_is_400_never_500(api, tally):
+    body = _swedish()
+    body["tallies"][0].update(tally)
+    status, answer = api(SCORE, body)
+    assert status == 400, answer
+    assert isinstance(answer.get("field"), str) and answer["field"].startswith("tallies")
+
+
+
+
+def test_boxes_the_variant_does_not_show_count_for_nothing(client):
+    token, number = _tally_page(client)
+    # Swedish has no mulle and no dubbeltabbe: a posted value scores nothing
+    sides = [dict(SWEDISH_SIDES[0], mulle=3, double_sweeps=1), SWEDISH_SIDES[1]]
+    response = _post_tally(client, token, number, sides, follow_redirects=True)
+    assert response.status_code == 200, plain(response)
+    assert "round 10 3" in plain(response)
