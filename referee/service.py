@@ -241,8 +241,8 @@ def confirm(rnd: RoundRow, version: int) -> MatchResult:
     found = round_result(rnd)
     if found is None:
         raise RoundClosed(_("The round is not over yet."))
-    score, outcome, tallies = found
-    result = RoundResult.of(score, outcome, tallies)
+    score, outcome, _tallies = found
+    result = RoundResult.of(score, outcome)
     _append(rnd, version, Confirmed(), status=RoundStatus.CONFIRMED,
             result_json=result.to_json())
     match = rnd.match

@@ -17,10 +17,11 @@ from pages import (
     version,
 )
 
-from referee import create_app
+from referee import create_app, service
 from referee.extensions import db
+from referee.models import Event
 from referee.rules.cards import Card, pack
-from referee.rules.events import EventKind, Overruled, in_force
+from referee.rules.events import EventKind, Overruled, Played, in_force
 from referee.rules.turn import Action, Play
 
 HX = {"HX-Request": "true"}
@@ -264,3 +265,18 @@ def test_two_phones_sending_the_same_turn_at_once_record_exactly_one(tmp_path):
         assert rnd.version == old + 1
         db.session.remove()
         db.drop_all()
+
+
+def test_a_play_refused_by_todays_rules_still_loads(client):
+    # a Krypkasino trail of a card that can capture, stored as accepted (as an older
+    # engine might have): the round still replays, and the history says so
+    token, number = opened(client, variant="krypkasino", table=("9S", "6C", "3D", "5H"))
+    rnd = round_of(token, number)
+    db.session.add(Event.of(rnd.id, len(rnd.events), Played(Play(Card.parse("9H"),
+                                                                 Action.TRAIL))))
+    rnd.version += 1
+    db.session.commit()
+    game = service.game_of(round_of(token, number))
+    assert game.records[0].refused_now and game.turn == 1
+    page = plain(client.get(f"/match/{token}/round/{number}"))
+    assert "the rules as the referee applies them now would refuse it" in page

@@ -237,12 +237,6 @@ def codes(cards: Sequence[Card]) -> list[str]:
     return [c.code for c in cards]
 
 
-def item_json(item: Item) -> str | dict[str, Any]:
-    if isinstance(item, Build):
-        return build_json(item)
-    return item.code
-
-
 def build_json(build: Build) -> dict[str, Any]:
     return {"cards": codes(build.cards), "value": build.value, "owner": build.owner,
             "locked": build.locked}

@@ -345,7 +345,7 @@ def _aces(
             if t.aces:
                 lines.append(
                     f"{names[i]} took {len(t.aces)} ace{'s' * (len(t.aces) != 1)} "
-                    f"({', '.join(c.code for c in t.aces)}): {len(t.aces) * v.ace}"
+                    f"({', '.join(c.symbol for c in t.aces)}): {len(t.aces) * v.ace}"
                 )
     return steps, lines
 
@@ -557,40 +557,31 @@ class RoundResult:
 
     points: tuple[Points, ...]  # per side and category
     totals: tuple[int, ...]
-    sweeps: tuple[int, ...]  # the sweeps that scored
-    spades: tuple[int, ...]
-    cards: tuple[int, ...]
     explanation: tuple[str, ...]  # the round's points
     match_note: tuple[str, ...]  # what the round did to the match
     carry: Mapping[str, int]
     scores: tuple[int, ...]  # the match after the round
 
     @classmethod
-    def of(cls, score: RoundScore, match: MatchResult, tallies: Sequence[Tally]) -> RoundResult:
-        return cls(score.points, score.totals, score.sweeps, tuple(t.spades for t in tallies),
-                   tuple(t.cards for t in tallies), score.explanation, match.explanation,
+    def of(cls, score: RoundScore, match: MatchResult) -> RoundResult:
+        return cls(score.points, score.totals, score.explanation, match.explanation,
                    dict(score.carry), match.scores)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "points": [{c.value: p[c] for c in Category} for p in self.points],
-            "totals": list(self.totals), "sweeps": list(self.sweeps),
-            "spades": list(self.spades), "cards": list(self.cards),
+            "totals": list(self.totals),
             "explanation": list(self.explanation), "match_note": list(self.match_note),
             "carry": dict(self.carry), "scores": list(self.scores),
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> RoundResult:
-        match_note = tuple(data.get("match_note", ()))
-        explanation = tuple(data.get("explanation", ()))
-        if explanation[len(explanation) - len(match_note):] == match_note and match_note:
-            explanation = explanation[:len(explanation) - len(match_note)]
         return cls(
             tuple({c: int(p.get(c.value, 0)) for c in Category} for p in data["points"]),
-            tuple(data["totals"]), tuple(data.get("sweeps", ())), tuple(data.get("spades", ())),
-            tuple(data.get("cards", ())), explanation, match_note,
-            dict(data.get("carry", {})), tuple(data.get("scores", ())),
+            tuple(data["totals"]), tuple(data.get("explanation", ())),
+            tuple(data.get("match_note", ())), dict(data.get("carry", {})),
+            tuple(data.get("scores", ())),
         )
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .cards import Card
 
-__all__ = ["Build", "Item", "item_cards", "items_cards"]
+__all__ = ["Build", "Item", "item_cards"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +41,3 @@ Item = Card | Build
 
 def item_cards(item: Item) -> tuple[Card, ...]:
     return item.cards if isinstance(item, Build) else (item,)
-
-
-def items_cards(items: Iterable[Item]) -> list[Card]:
-    return [card for item in items for card in item_cards(item)]
