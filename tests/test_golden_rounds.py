@@ -1,25 +1,29 @@
-"""Golden replay tests: one whole, hand-played round per variant.
+"""Golden rounds: one whole, hand-played round per variant, played on the engine.
 
 Every round below is a fixed pack (the dealt order, written out as a literal),
 dealt as RULES.md §4 says, and a play list written by hand with every card of
 the pack played. The expected outcome of each round (the captured piles, the
-sweeps, who captured last, and the points per category in the form of
-``/api/v1/score``) was worked out by hand from RULES.md; the reasoning is in the
-comments next to each play and in the tally under each round. Nothing here
-computes a result: the helpers only deal the pack (so that no play uses a card
-its player does not hold) and check that the hand-written expectations are
-consistent with themselves (the piles partition the pack, the stated card and
-spade counts match the piles).
+sweeps, who captured last, and the points per category of the round's
+:class:`referee.rules.scoring.RoundScore`) was worked out by hand from RULES.md;
+the reasoning is in the comments next to each play and in the tally under each
+round. Nothing here computes a result: the helpers only deal the pack (so that
+no play uses a card its player does not hold) and check that the hand-written
+expectations are consistent with themselves (the piles partition the pack, the
+stated card and spade counts match the piles).
 
-Dealing convention (the API never sees the pack, only the start table and the
+The rounds are played straight on :class:`referee.rules.round.RoundState`
+(``tests/engine_calls.py``); the JSON API has its own contract tests. Plays name
+the table items by card code, one card of a build meaning the whole build.
+
+Dealing convention (the engine never sees the pack, only the start table and the
 plays): the first ``table_cards`` cards of the pack go to the table, then each
 deal gives the cards one at a time clockwise, starting with the player left of
 the dealer; when the stock cannot give everyone a full hand the rest is dealt
 the same way, as evenly as possible (RULES §4). With 2 players and dealer 1,
 seat 0 gets the 1st, 3rd, 5th... card of each deal and plays first.
 
-Play numbers in the comments are 0-based indices into ``plays`` (as in the
-API's ``error.play``). Notation: ``T:`` is the table after the play (loose cards in
+Play numbers in the comments are 0-based indices into ``plays`` (as
+``PlayRecord.index``). Notation: ``T:`` is the table after the play (loose cards in
 the order they came, builds in brackets with value and owner, ``L`` for
 locked); ``s0``/``s1`` are the seats; ``sweep s0#2`` is seat 0's second sweep.
 
@@ -33,6 +37,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from engine_calls import build, codes, double, replay, trail
+from engine_calls import take as cap
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
@@ -40,27 +46,6 @@ SUITS = ("S", "H", "D", "C")
 
 def full_pack(packs: int = 1) -> list[str]:
     return [rank + suit for _ in range(packs) for suit in SUITS for rank in RANKS]
-
-
-# --- play constructors ------------------------------------------------------
-
-
-def cap(card: str, *take: str) -> dict:
-    """Capture: ``take`` names the taken items (one card of a build means the build)."""
-    return {"card": card, "action": "capture", "take": list(take)}
-
-
-def trail(card: str) -> dict:
-    return {"card": card, "action": "trail"}
-
-
-def build(card: str, onto: str, value: int) -> dict:
-    """Build on a loose card, or raise / add to the build that ``onto`` belongs to."""
-    return {"card": card, "action": "build", "onto": [onto], "value": value}
-
-
-def double(card: str, onto: str) -> dict:
-    return {"card": card, "action": "double", "onto": [onto]}
 
 
 # --- dealing (a helper for the test data, not a referee) ---------------------
@@ -98,11 +83,11 @@ def check_plays_follow_the_deal(rnd: dict) -> list[str]:
         while any(hands):
             if hands[seat]:
                 index, play = next(plays)
-                assert play["card"] in hands[seat], (
-                    f"play {index} ({play['card']}) is not in seat {seat}'s hand "
+                assert play.card in hands[seat], (
+                    f"play {index} ({play}) is not in seat {seat}'s hand "
                     f"{hands[seat]} in deal {number}"
                 )
-                hands[seat].remove(play["card"])
+                hands[seat].remove(play.card)
             seat = (seat + 1) % players
     assert next(plays, None) is None, "more plays than cards dealt"
     return table
@@ -1688,59 +1673,51 @@ ROUNDS["swedish-partnership"] = {
 
 
 @pytest.mark.parametrize("name", list(ROUNDS))
-def test_golden_round(api, name):
+def test_golden_round(name):
     rnd = ROUNDS[name]
     table = check_plays_follow_the_deal(rnd)
     check_expectations_are_consistent(rnd)
     exp = rnd["expected"]
 
-    body_in = {
-        "variant": rnd["variant"],
-        "players": rnd["players"],
-        "dealer": rnd["dealer"],
-        "scores": rnd.get("scores", [0] * rnd.get("sides", rnd["players"])),
-        "table": table,
-        "plays": rnd["plays"],
-    }
-    if "options" in rnd:
-        body_in["options"] = rnd["options"]
-    status, body = api("/api/v1/replay", body_in)
-    assert status == 200, body
-    error = body.get("error")
-    if error:
-        index = error.get("play")
-        play = rnd["plays"][index] if isinstance(index, int) else None
-        pytest.fail(f"replay stopped at play {index} {play}: {error.get('reason')}")
-    assert body["ok"] is True
-    assert body["violations"] == []
-    state = body["state"]
-    assert state["finished"] is True
-    assert state["table"] == []
-    assert state["builds"] == []
+    # every play must be legal: a refused one fails here, naming its number and reason
+    state = replay(
+        rnd["variant"],
+        table,
+        rnd["plays"],
+        players=rnd["players"],
+        dealer=rnd["dealer"],
+        scores=rnd.get("scores", [0] * rnd.get("sides", rnd["players"])),
+        options=rnd.get("options"),
+    )
+    assert len(state.records) == len(rnd["plays"])
+    assert state.findings == []
+    assert state.finished is True
+    assert state.table == []
+    assert state.builds == []
 
-    sides = state["sides"]
-    assert len(sides) == len(exp["piles"])
-    for i, side in enumerate(sides):
-        assert side["players"] == exp["side_players"][i]
-        got, want = Counter(side["captured"]), Counter(exp["piles"][i])
+    assert len(state.sides) == len(exp["piles"])
+    for i, side in enumerate(state.sides):
+        assert side == exp["side_players"][i]
+        got, want = Counter(codes(state.piles[i])), Counter(exp["piles"][i])
         assert got == want, (
             f"side {i} pile: missing {sorted((want - got).elements())}, "
             f"extra {sorted((got - want).elements())}"
         )
-    assert [s["sweeps"] for s in sides] == exp["sweeps"]
+    assert [len(s) for s in state.sweeps] == exp["sweeps"]
 
-    sweep_plays = [i for i, p in enumerate(body["plays"]) if p.get("sweep")]
+    sweep_plays = [r.index for r in state.records if r.sweep]
     assert sweep_plays == exp["sweep_plays"]
 
-    score = body["score"]
-    assert score is not None
-    for i, side in enumerate(score["sides"]):
-        assert side["cards"] == exp["cards"][i]
-        assert side["spades"] == exp["spades"][i]
-        assert side["points"] == exp["points"][i], f"side {i} points"
-        assert side["total"] == exp["totals"][i], f"side {i} total"
+    assert state.scorable
+    result, _match = state.score()
+    tallies = state.tallies()
+    for i in range(len(state.sides)):
+        assert tallies[i].cards == exp["cards"][i]
+        assert tallies[i].spades == exp["spades"][i]
+        assert dict(result.points[i]) == exp["points"][i], f"side {i} points"
+        assert result.totals[i] == exp["totals"][i], f"side {i} total"
     if "scored_sweeps" in exp:
-        # API.md: score.sides[i].sweeps is the count that scored (after
-        # cancellation and restrictions); sweeps never score in classic, nor
-        # in royal without the royal_sweeps option.
-        assert [s["sweeps"] for s in score["sides"]] == exp["scored_sweeps"]
+        # RoundScore.sweeps is the count that scored (after cancellation and
+        # restrictions); sweeps never score in classic, nor in royal without the
+        # royal_sweeps option.
+        assert list(result.sweeps) == exp["scored_sweeps"]
