@@ -1,4 +1,5 @@
-"""Shared fixtures in the style of the Flask tutorial: ``app`` and ``client``."""
+"""Shared fixtures in the style of the Flask tutorial: ``app`` and ``client``; and the
+engine tests' shorthand for a card, a play and a tally (``from conftest import ...``)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,19 @@ import pytest
 
 from referee import create_app
 from referee.extensions import db
+from referee.rules.cards import Card, parse_cards
+from referee.rules.scoring import Tally
+from referee.rules.turn import Action, Play
+
+P = Card.parse
+
+
+def play(card, action="trail", refs=(), value=None):
+    return Play(P(card), Action(action), tuple(refs), value)
+
+
+def tally(cards, spades, aces=(), big=0, little=0, sweeps=0, last=False, mulle=0):
+    return Tally(cards, spades, tuple(parse_cards(aces)), big, little, sweeps, last, mulle)
 
 
 @pytest.fixture

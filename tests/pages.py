@@ -7,6 +7,8 @@ import re
 from referee.extensions import db
 from referee.models import Match, RoundRow
 
+HX = {"HX-Request": "true"}  # the header of a request htmx sends to swap a part of the page
+
 
 def new_match(client, variant="swedish", names=("Ann", "Bo"), **fields):
     data = {"variant": variant, "players": str(len(names)), "first_dealer": "2"}
@@ -57,6 +59,15 @@ def post_play(client, token, number, card, action="trail", refs=(), value=None,
         data["reason"] = overrule
     return client.post(f"/match/{token}/round/{number}/{path}", data=data,
                        headers=headers or {}, follow_redirects=True)
+
+
+def opened(client, variant="swedish", names=("Ann", "Bo"), table=("9S", "6C", "3D", "5H")):
+    """A new match with its first round started and the first table cards laid."""
+    token = new_match(client, variant=variant, names=names)
+    number = start_round(client, token)
+    response = lay_table(client, token, number, table)
+    assert response.status_code == 200, plain(response)
+    return token, number
 
 
 def text(response) -> str:

@@ -1,10 +1,12 @@
-"""The round (RULES.md §4–5, §9), scoring (§6–7) and the match (§8) on the engine."""
+"""The round (RULES.md §4–5, §9) and scoring (§6–7) on the engine; how a match ends (§8)
+is in test_match_end.py."""
 
 from __future__ import annotations
 
 import pytest
+from conftest import P, play, tally
 
-from referee.rules.cards import Card, pack, parse_cards
+from referee.rules.cards import pack, parse_cards
 from referee.rules.round import (
     DuplicateCard,
     IllegalPlay,
@@ -13,23 +15,9 @@ from referee.rules.round import (
     TableSizeError,
     deal_schedule,
 )
-from referee.rules.scoring import (
-    Decided,
-    Tally,
-    cancel_sweeps,
-    round_and_match,
-    score_round,
-    settle,
-)
+from referee.rules.scoring import Tally, cancel_sweeps, score_round
 from referee.rules.turn import Action, Play
 from referee.rules.variants import OptionError, get_rules
-
-P = Card.parse
-
-
-def play(card, action="trail", refs=(), value=None):
-    return Play(P(card), Action(action), tuple(refs), value)
-
 
 # -- deals --------------------------------------------------------------------------
 
@@ -211,16 +199,6 @@ def test_finnish_immediate_points_of_earlier_captures_count_toward_ten():
     assert not r.sweeps[1][0].scored
 
 
-def test_finnish_count_out_can_end_the_match_mid_round():
-    rules = get_rules("finnish")
-    r = RoundState(rules, players=2, dealer=1, scores=[15, 3])
-    r.start(parse_cards(["KC", "AC", "3D", "7H"]))
-    r.play(play("AS", "capture", [0, 1]))  # two aces: 17
-    assert r.decided is not None and r.decided.winner == 0 and r.decided.finished
-    with pytest.raises(RoundOver):
-        r.play(play("2D"))
-
-
 def test_krypkasino_sweep_gives_plus_five_and_minus_five_to_the_player_before():
     rules = get_rules("krypkasino")
     r = RoundState(rules, players=2, dealer=1)
@@ -258,10 +236,6 @@ def test_mulle_glimne_scores_the_hand_value_with_other_cards():
 
 
 # -- scoring -------------------------------------------------------------------------
-
-def tally(cards, spades, aces=(), big=0, little=0, sweeps=0, last=False, mulle=0):
-    return Tally(cards, spades, tuple(parse_cards(aces)), big, little, sweeps, last, mulle)
-
 
 def test_cancellation_keeps_each_count_less_the_smallest():
     assert cancel_sweeps([3, 1]) == [2, 0]
@@ -318,133 +292,6 @@ def test_most_aces_house_rule():
     result = score_round(rules, [tally(27, 7, ["AS", "AH", "AD"], big=1),
                                  tally(25, 6, ["AC"], little=1)], "ab", [0, 0])
     assert result.points[0]["aces"] == 1 and result.points[1]["aces"] == 0
-
-
-# -- the match --------------------------------------------------------------------------
-
-def _result(rules, a, b, scores):
-    result = score_round(rules, [a, b], ["a", "b"], scores)
-    return settle(rules, scores, result, ["a", "b"], [a.spades, b.spades])
-
-
-def test_match_most_points_wins_when_both_pass_the_target():
-    rules = get_rules("swedish")
-    m = _result(rules, tally(27, 7, ["AS"], big=1), tally(25, 6, ["AH", "AD", "AC"], little=1),
-                [14, 14])
-    # a: cards 1, spades 2, ace 1, big 2 = 6 -> 20; b: aces 3, little 1 = 4 -> 18
-    assert m.scores == (20, 18) and m.finished and m.winner == 0
-
-
-def test_match_tie_on_points_goes_to_most_spades_in_the_round():
-    rules = get_rules("swedish")
-    # a: most spades 2 + big casino 2 = 4; b: most cards 1 + two aces 2 + little casino 1 = 4
-    result = score_round(rules, [tally(25, 7, [], big=1), tally(27, 6, ["AS", "AH"], little=1)],
-                         "ab", [0, 0])
-    assert list(result.totals) == [4, 4]
-    assert settle(rules, [14, 15], result, "ab", [7, 6]).winner == 1  # 18 v 19
-    level = settle(rules, [15, 15], result, "ab", [7, 6])  # 19 v 19: spades 7 v 6
-    assert level.finished and level.winner == 0 and "spades" in level.explanation[0]
-    again = settle(rules, [15, 15], result, "ab", [6, 6])
-    assert not again.finished and again.winner is None
-    assert "another round" in again.explanation[0]
-
-
-def test_danish_tie_on_points_means_another_round():
-    rules = get_rules("danish")
-    result = score_round(rules, [tally(26, 7, [], big=1), tally(26, 6, ["AS", "AH", "AD", "AC"])],
-                         "ab", [0, 0])
-    assert list(result.totals) == [4, 4]
-    m = settle(rules, [18, 18], result, "ab", [7, 6])
-    assert not m.finished and m.winner is None
-
-
-def test_royal_counts_out_in_order():
-    rules = get_rules("royal")
-    # b needs 1 point, a needs 3: cards (3 to a) come before aces, so a wins first
-    result = score_round(rules, [tally(30, 6, [], big=0, little=0),
-                                 tally(22, 7, ["AS", "AH", "AD", "AC"], big=1, little=1)],
-                         "ab", [18, 20])
-    m = settle(rules, [18, 20], result, "ab")
-    assert m.finished and m.winner == 0 and "counting out" in m.explanation[0]
-
-
-def test_krypkasino_fewest_points_win_once_a_side_reaches_fifty():
-    rules = get_rules("krypkasino")
-    result = score_round(rules, [Tally.from_pile(pack(2)[:60]), Tally.from_pile(pack(2)[60:])],
-                         "ab", [30, 10])
-    m = settle(rules, [30, 10], result, "ab")
-    assert m.finished and m.winner == 1
-
-
-# -- the Finnish match end (RULES §8) ------------------------------------------------
-
-def _finnish(a, b, scores):
-    return round_and_match(get_rules("finnish"), [a, b], ["a", "b"], scores)
-
-
-def test_finnish_highest_total_wins_not_the_first_to_sixteen_rules_8():
-    # a: 9 + aces and casinos 5 = 14, most spades +2 = 16 (first to reach 16 counting out)
-    # b: 9 + two aces 2 = 11, most cards +1 = 12, six sweeps +6 = 18: the highest total
-    a = tally(25, 8, ["AH", "AD"], big=1, little=1)
-    b = tally(27, 5, ["AS", "AC"], sweeps=6)
-    _score, match = _finnish(a, b, [9, 9])
-    assert match.scores == (16, 18)
-    assert match.finished and match.winner == 1 and match.decided is Decided.MOST_POINTS
-    assert "highest total" in match.explanation[0]
-
-
-def test_finnish_tie_for_the_highest_total_is_counted_out_rules_8():
-    # both end on 16; counted out from 14 v 11 after the aces and casinos, a reaches 16
-    # with most spades before b does with cards and sweeps
-    a = tally(25, 8, ["AH", "AD"], big=1, little=1)
-    b = tally(27, 5, ["AS", "AC"], sweeps=4)
-    _score, match = _finnish(a, b, [9, 9])
-    assert match.scores == (16, 16)
-    assert match.finished and match.winner == 0 and match.decided is Decided.COUNTED_OUT
-    assert "14 v 11" in match.explanation[0] and "spades" in match.explanation[1]
-
-
-def test_finnish_tie_reached_in_one_step_means_another_round_rules_8():
-    # three players, tallies only: a (13) and b (12) both reach 16 with their aces and
-    # casinos, which a tally credits in one step; spades (5, 5, 3) and cards (20, 20, 12)
-    # are tied, so a and b end tied at 16, and counting out cannot part them
-    rules = get_rules("finnish")
-    a = tally(20, 5, ["AH", "AD", "AC"])
-    b = tally(20, 5, ["AS"], big=1, little=1)
-    c = tally(12, 3)
-    _score, match = round_and_match(rules, [a, b, c], ["a", "b", "c"], [13, 12, 0])
-    assert match.scores == (16, 16, 0)
-    assert not match.finished and match.decided is Decided.TIED
-    assert "another round" in match.explanation[-1]
-
-
-def test_finnish_immediate_points_end_the_match_mid_round_without_the_rest_rules_8():
-    rules = get_rules("finnish")
-    r = RoundState(rules, players=2, dealer=1, scores=[14, 3])
-    r.start(parse_cards(["KC", "AC", "3D", "7H"]))
-    r.play(play("AS", "capture", [0, 1]))  # two aces: 16, in the middle of the round
-    score, match = r.score()
-    assert match.finished and match.winner == 0 and match.decided is Decided.IMMEDIATE
-    assert match.scores == (16, 3) and list(score.totals) == [2, 0]
-    assert "no end-of-round points" in match.explanation[0]
-
-
-def test_finnish_last_capture_reaching_sixteen_ends_before_the_count_rules_8():
-    # every card is trailed but A♠, which seat 1 plays last to take K♣+A♥ (13 + 1): the
-    # two aces bring seat 1 from 14 to 16 at that moment, before the end-of-round count
-    rules = get_rules("finnish")
-    r = RoundState(rules, players=2, dealer=1, scores=[3, 14])
-    table = parse_cards(["2C", "3C", "4C", "5C"])
-    r.start(table)
-    last = P("AS")
-    for card in pack():
-        if card not in table and card != last:
-            r.play(Play(card, Action.TRAIL))
-    r.play(Play(last, Action.CAPTURE, (r.table.index(P("KC")), r.table.index(P("AH")))))
-    assert r.finished
-    score, match = r.score()
-    assert match.decided is Decided.IMMEDIATE and match.winner == 1
-    assert match.scores == (3, 16) and list(score.totals) == [0, 2]
 
 
 # -- Mulle (Kortspelshandboken) seats (RULES §6) -------------------------------------

@@ -10,8 +10,7 @@ from html import unescape
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-
-HX = {"HX-Request": "true"}
+from pages import HX
 
 # RULES.md §3.1: "a 9 takes 9, 6+3 and 5+4 in one move"
 NINES = [("variant", "norwegian"), ("table", "9S"), ("table", "6C"), ("table", "3D"),

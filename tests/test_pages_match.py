@@ -1,23 +1,14 @@
-"""Home, new match, the scoreboard, tokens, CSRF, the end of a match (rounds as tallies)."""
+"""Home, the new-match form, the scoreboard and its watching link. How a match ends is in
+test_match_end.py; htmx fragments, error pages and CSRF have files of their own."""
 
 from __future__ import annotations
 
-import pytest
-from pages import (
-    SWEDISH_SIDES,
-    match_of,
-    new_match,
-    plain,
-    start_round,
-    tally_data,
-    text,
-    version,
-)
+from pages import match_of, new_match, plain, text
 
-from referee import create_app
 from referee.extensions import db
 from referee.models import Match
 
+# -- home ------------------------------------------------------------------------------
 
 def test_home_offers_a_match_a_check_and_the_rules(client):
     page = text(client.get("/"))
@@ -30,6 +21,16 @@ def test_home_lists_the_matches_opened_on_this_phone(client):
     assert "Åsa – Björn" in page
     assert f"/match/{token}" in text(client.get("/"))
 
+
+def test_a_watched_match_is_listed_on_this_phone(client):
+    token = new_match(client)
+    view = match_of(token).view_token
+    client.get(f"/match/{view}")
+    assert f"/match/{view}" in text(client.get("/"))
+    assert "watching" in plain(client.get("/"))
+
+
+# -- a new match -----------------------------------------------------------------------
 
 def test_new_match_form_lists_every_variant_with_a_description(client):
     page = text(client.get("/matches/new"))
@@ -75,12 +76,42 @@ def test_new_match_refuses_partnerships_for_three_players(client):
     assert "partnership" in plain(response)
 
 
+def test_new_match_mulle_glimne_needs_two_players_or_four_in_partnerships_rules_6(client):
+    # RULES §6: Mulle (Kortspelshandboken) is played by 2, or by 4 in two partnerships
+    for players, partnerships in ((3, ""), (4, "")):
+        response = client.post("/matches/new", data={
+            "variant": "mulle-glimne", "players": str(players), "first_dealer": "1",
+            "partnerships": partnerships, **{f"names-{i}": f"P{i}" for i in range(players)}})
+        assert response.status_code == 422, players
+        body = text(response)
+        # the error stands at the players field, before the first name
+        field = body[body.index('id="players"'):body.index('id="names-0"')]
+        assert "2 players, or 4 in two partnerships" in field, players
+        assert db.session.query(Match).count() == 0
+    token = new_match(client, variant="mulle-glimne", names=("A", "B", "C", "D"),
+                      partnerships="pairs")
+    match = match_of(token)
+    assert match.variant == "mulle-glimne" and match.names == ["A", "B", "C", "D"]
+
+
 def test_new_match_refuses_a_house_rule_that_does_not_apply(client):
     response = client.post("/matches/new", data={
         "variant": "swedish", "players": "2", "first_dealer": "1", "royal_sweeps": "on",
         "names-0": "A", "names-1": "B"})
     assert response.status_code == 422
     assert "royal_sweeps only applies to Royal Casino" in plain(response)
+
+
+def test_house_rule_error_opens_the_house_rules(client):
+    response = client.post("/matches/new", data={
+        "variant": "swedish", "players": "2", "first_dealer": "1", "raise_own_build": "on",
+        "names-0": "A", "names-1": "B"})
+    assert response.status_code == 422
+    body = text(response)
+    assert "<details open>" in body
+    # the error stands at its own field
+    own = body.index('id="raise_own_build"')
+    assert "played without building" in body[own:own + 800]
 
 
 def test_new_match_name_too_long_is_refused(client):
@@ -96,6 +127,13 @@ def test_names_in_any_script_are_escaped_everywhere(client):
     page = text(client.get(f"/match/{token}"))
     assert "<script>alert(1)</script>" not in page
     assert "&lt;script&gt;" in page and "Тимо 李" in page
+
+
+# -- the scoreboard and its watching link ----------------------------------------------
+
+def test_scoreboard_shows_whose_deal_it_is(client):
+    token = new_match(client, names=("Ann", "Bo"))  # Bo (seat 2) deals first
+    assert "Bo deals." in plain(client.get(f"/match/{token}"))
 
 
 def test_watch_link_shows_the_match_but_offers_no_changes(client):
@@ -115,120 +153,9 @@ def test_watch_link_cannot_change_the_match(client):
     assert match_of(token).rounds == []
 
 
-def test_unknown_token_is_a_clear_404(client):
-    response = client.get("/match/not-a-real-token")
-    assert response.status_code == 404
-    assert "No match has this link" in plain(response)
-    assert client.post("/match/nope/rounds", data={"mode": "play"}).status_code == 404
-
-
-def test_csrf_token_is_required_for_every_change():
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://"})
-    with app.app_context():
-        db.create_all()
-        client = app.test_client()
-        response = client.post("/matches/new", data={"variant": "swedish", "players": "2",
-                                                      "first_dealer": "1", "names-0": "A",
-                                                      "names-1": "B"})
-        assert response.status_code == 400
-        assert "expired" in plain(response) or "CSRF" in plain(response)
-        assert db.session.query(Match).count() == 0
-        db.session.remove()
-        db.drop_all()
-
-
-def test_csrf_header_from_htmx_is_accepted():
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://"})
-    with app.app_context():
-        db.create_all()
-        client = app.test_client()
-        page = text(client.get("/matches/new"))
-        import re
-        token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page) or \
-            re.search(r'id="csrf_token" name="csrf_token" type="hidden" value="([^"]+)"', page)
-        assert token
-        response = client.post("/matches/new", headers={"X-CSRFToken": token.group(1)},
-                               data={"variant": "swedish", "players": "2",
-                                     "first_dealer": "1", "names-0": "A", "names-1": "B"})
-        assert response.status_code == 303
-        db.session.remove()
-        db.drop_all()
-
-
-def test_scoreboard_shows_whose_deal_it_is(client):
-    token = new_match(client, names=("Ann", "Bo"))  # Bo (seat 2) deals first
-    assert "Bo deals." in plain(client.get(f"/match/{token}"))
-
-
-# -- match ends, rounds entered as tallies ---------------------------------------------
-
-def _tally_round(client, token, sides):
-    number = start_round(client, token, "tally")
-    client.post(f"/match/{token}/round/{number}/tally", data=tally_data(token, number, sides),
-                follow_redirects=True)
-    return client.post(f"/match/{token}/round/{number}/confirm",
-                       data={"version": version(token, number)})
-
-
-def test_match_ends_when_a_side_reaches_the_target(client):
-    token = new_match(client, target=10)
-    _tally_round(client, token, SWEDISH_SIDES)
-    match = match_of(token)
-    assert match.finished and match.winner_side == 0
-    page = plain(client.get(f"/match/{token}"))
-    assert "Ann wins the match." in page
-    assert "Rematch" in page
-
-
-def test_tie_on_points_past_the_target_goes_to_most_spades_in_the_round(client):
-    token = new_match(client, target=5)
-    # both sides 6 spades and 26 cards (ties: nobody); Ann: 10♦ 2 + A 1 + last 1 + ... = 4?
-    sides = [
-        {"cards": 26, "spades": 6, "aces": ["AS", "AH"], "big_casino": 1, "little_casino": 0,
-         "last_capture": True},
-        {"cards": 26, "spades": 7, "aces": ["AD", "AC"], "big_casino": 0, "little_casino": 1},
-    ]
-    # Ann: aces 2 + big 2 + last 1 = 5; Bo: spades 2 + aces 2 + little 1 = 5: tie at 5, and
-    # Bo has more spades in the round (7 v 6): Bo wins on the spades tie-break.
-    _tally_round(client, token, sides)
-    match = match_of(token)
-    assert match.finished and match.winner_side == 1
-    assert "most spades" in match.result_note
-
-
-def test_level_on_points_and_spades_plays_on(client):
-    token = new_match(client, target=5, variant="danish")
-    sides = [
-        {"cards": 26, "spades": 6, "aces": ["AS", "AH"], "big_casino": 1, "little_casino": 0,
-         "last_capture": True},
-        {"cards": 26, "spades": 7, "aces": ["AD", "AC"], "big_casino": 0, "little_casino": 1},
-    ]
-    # Danish: Ann aces 2 + big 2 + last 1 = 5, Bo spades 2 + aces 2 + little 1 = 5: tied,
-    # and Danish has no spades tie-break: another round.
-    _tally_round(client, token, sides)
-    match = match_of(token)
-    assert not match.finished
-    assert "another round" in plain(client.get(f"/match/{token}"))
-
-
-def test_rematch_keeps_the_players_and_passes_the_deal(client):
-    token = new_match(client, target=10)
-    _tally_round(client, token, SWEDISH_SIDES)
-    response = client.post(f"/match/{token}/rematch")
-    assert response.status_code == 303
-    new_token = response.headers["Location"].rsplit("/", 1)[-1]
-    old, new = match_of(token), match_of(new_token)
-    assert new.names == old.names and new.variant == old.variant
-    assert new.first_dealer == (old.first_dealer + 1) % 2 and not new.finished
-
-
-def test_rematch_of_a_running_match_is_refused(client):
+def test_watchers_scoreboard_follows_the_match(client):
     token = new_match(client)
-    assert client.post(f"/match/{token}/rematch").status_code == 409
-
-
-@pytest.mark.parametrize("path", ["/", "/matches/new"])
-def test_pages_answer_fragments_only_for_htmx(client, path):
-    full = client.get(path)
-    assert "<html" in text(full)
-    assert "HX-Request" in full.headers["Vary"]
+    view = match_of(token).view_token
+    body = text(client.get(f"/match/{view}"))
+    assert 'hx-trigger="every 10s"' in body
+    assert 'hx-trigger' not in text(client.get(f"/match/{token}"))

@@ -1,14 +1,16 @@
-"""The play-by-play round on a phone: table, plays, verdicts, overrule, undo, two phones."""
+"""The round on a phone: starting it, the first table, plays and verdicts, overrule and
+undo, the card picker, the watching phone, the end of a deal and of the round."""
 
 from __future__ import annotations
 
-import os
-import threading
+import re
 
 from pages import (
+    HX,
     lay_table,
     match_of,
     new_match,
+    opened,
     plain,
     post_play,
     round_of,
@@ -17,23 +19,25 @@ from pages import (
     version,
 )
 
-from referee import create_app, service
+from referee import service
 from referee.extensions import db
 from referee.models import Event
 from referee.rules.cards import Card, pack
 from referee.rules.events import EventKind, Overruled, Played, in_force
 from referee.rules.turn import Action, Play
 
-HX = {"HX-Request": "true"}
+# -- starting a round ------------------------------------------------------------------
+
+def test_starting_a_round_needs_a_known_mode(client):
+    token = new_match(client)
+    for data in ({}, {"mode": "poker"}):
+        response = client.post(f"/match/{token}/rounds", data=data)
+        assert response.status_code == 400
+        assert "play by play or tally only" in plain(response)
+    assert match_of(token).rounds == []
 
 
-def opened(client, variant="swedish", names=("Ann", "Bo"), table=("9S", "6C", "3D", "5H")):
-    token = new_match(client, variant=variant, names=names)
-    number = start_round(client, token)
-    response = lay_table(client, token, number, table)
-    assert response.status_code == 200, plain(response)
-    return token, number
-
+# -- the first table -------------------------------------------------------------------
 
 def test_round_page_asks_for_the_first_table_cards(client):
     token = new_match(client)
@@ -59,6 +63,27 @@ def test_first_table_card_that_does_not_exist_is_refused(client):
     assert round_of(token, number).events == []
 
 
+def test_two_packs_a_card_can_lie_twice_on_the_first_table(client):
+    token = new_match(client, variant="mulle")
+    number = start_round(client, token)
+    response = client.post(f"/match/{token}/round/{number}/table", follow_redirects=True,
+                           data={"table": ["7H", "2C", "3D", "9S"], "twins": "7H",
+                                 "version": version(token, number)})
+    assert response.status_code == 200
+    assert round_of(token, number).events[0].data["cards"] == ["7H", "2C", "3D", "9S", "7H"]
+
+
+def test_second_copy_field_only_with_two_packs(client):
+    one = new_match(client)
+    body = text(client.get(f"/match/{one}/round/{start_round(client, one)}"))
+    assert 'name="twins"' not in body
+    two = new_match(client, variant="krypkasino")
+    body = text(client.get(f"/match/{two}/round/{start_round(client, two)}"))
+    assert 'name="twins"' in body
+
+
+# -- plays and verdicts ----------------------------------------------------------------
+
 def test_status_shows_whose_turn_and_the_deal(client):
     token, number = opened(client)  # Bo deals, so Ann plays first
     page = plain(client.get(f"/match/{token}/round/{number}"))
@@ -82,14 +107,23 @@ def test_same_play_without_javascript_gets_the_whole_page(client):
     assert response.status_code == 200 and "<html" in text(response)
 
 
-def test_boosted_request_gets_the_whole_page(client):
+def test_a_plain_form_post_is_redirected_so_a_reload_sends_nothing_again(client):
     token, number = opened(client)
-    response = client.get(f"/match/{token}/round/{number}",
-                          headers={"HX-Request": "true", "HX-Boosted": "true"})
-    assert "<html" in text(response)
-    restore = client.get(f"/match/{token}/round/{number}",
-                         headers={"HX-Request": "true", "HX-History-Restore-Request": "true"})
-    assert "<html" in text(restore)
+    response = client.post(f"/match/{token}/round/{number}/play", data={
+        "card": "9H", "action": "capture", "refs": ["0"], "version": version(token, number)})
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith(f"/match/{token}/round/{number}")
+    page = plain(client.get(response.headers["Location"]))
+    assert "Legal" in page and "9♥ takes 9♠" in page  # the verdict travels in a flash
+    assert "Legal" not in plain(client.get(response.headers["Location"]))  # only once
+
+
+def test_a_form_address_opened_by_get_goes_back_to_the_round(client):
+    token, number = opened(client)
+    for what in ("play", "overrule", "undo", "table", "confirm", "tally"):
+        response = client.get(f"/match/{token}/round/{number}/{what}")
+        assert response.status_code == 303
+        assert response.headers["Location"].endswith(f"/round/{number}")
 
 
 def test_illegal_play_shows_why_and_the_legal_alternatives(client):
@@ -113,47 +147,17 @@ def test_alternative_is_a_one_tap_legal_play(client):
     assert taken.status_code == 200 and "Legal" in plain(taken)
 
 
-def test_overrule_needs_a_reason(client):
+def test_trail_ignores_ticked_table_cards(client):
     token, number = opened(client)
-    response = post_play(client, token, number, "9H", "capture", refs=[1, 3], overrule="  ")
+    response = post_play(client, token, number, "KD", "trail", refs=[0, 1], headers=HX)
+    assert response.status_code == 200 and "Legal" in plain(response)
+
+
+def test_card_that_captures_nothing_is_told_to_trail(client):
+    token, number = opened(client)
+    response = post_play(client, token, number, "KD", "capture", refs=[0], headers=HX)
     assert response.status_code == 422
-    assert "Say why the table overrules" in plain(response)
-    assert len(round_of(token, number).events) == 1
-
-
-def test_overrule_records_the_play_with_its_reason(client):
-    token, number = opened(client)
-    response = post_play(client, token, number, "9H", "capture", refs=[1, 3],
-                         overrule="house rule: near enough")
-    assert response.status_code == 200
-    event = round_of(token, number).events[-1]
-    assert event.kind is EventKind.OVERRULE
-    assert event.event == Overruled(Play(Card.parse("9H"), Action.CAPTURE, (1, 3)),
-                                    "house rule: near enough")
-    page = plain(client.get(f"/match/{token}/round/{number}"))
-    assert "Overruled by the table: house rule: near enough" in page
-
-
-def test_undo_takes_back_the_last_play(client):
-    token, number = opened(client)
-    post_play(client, token, number, "9H", "capture", refs=[0])
-    response = client.post(f"/match/{token}/round/{number}/undo",
-                           data={"version": version(token, number)}, follow_redirects=True)
-    assert response.status_code == 200
-    rnd = round_of(token, number)
-    assert [e.kind for e in rnd.events] == [EventKind.TABLE, EventKind.PLAY, EventKind.UNDO]
-    assert [e.kind for e in in_force(rnd.log)] == [EventKind.TABLE]
-    assert "Ann to play" in plain(response)
-
-
-def test_undo_goes_back_as_far_as_the_start_of_the_round(client):
-    token, number = opened(client)
-    client.post(f"/match/{token}/round/{number}/undo",
-                data={"version": version(token, number)}, follow_redirects=True)
-    assert in_force(round_of(token, number).log) == []
-    response = client.post(f"/match/{token}/round/{number}/undo",
-                           data={"version": version(token, number)}, follow_redirects=True)
-    assert response.status_code == 409 and "nothing to undo" in plain(response)
+    assert "captures nothing here: trail it" in plain(response)
 
 
 def test_card_already_seen_is_refused_at_the_card(client):
@@ -178,17 +182,117 @@ def test_table_reference_that_is_not_there_is_refused(client):
     assert "no table item 7" in plain(response)
 
 
-def test_stale_page_on_a_second_phone_is_told_the_table_changed(client):
-    token, number = opened(client)
-    old = version(token, number)
-    first = post_play(client, token, number, "9H", "capture", refs=[0], ver=old)
-    assert first.status_code == 200
-    second = post_play(client, token, number, "KD", "trail", ver=old, headers=HX)
-    assert second.status_code == 409
-    assert "The table changed" in plain(second)
-    assert "Bo to play" in plain(second)  # the current state
-    assert len(round_of(token, number).events) == 2
+# -- overrule and undo -----------------------------------------------------------------
 
+def test_overrule_needs_a_reason(client):
+    token, number = opened(client)
+    response = post_play(client, token, number, "9H", "capture", refs=[1, 3], overrule="  ")
+    assert response.status_code == 422
+    assert "Say why the table overrules" in plain(response)
+    assert len(round_of(token, number).events) == 1
+
+
+def test_overrule_without_a_reason_keeps_the_overrule_form(client):
+    token, number = opened(client)
+    response = post_play(client, token, number, "9H", "capture", refs=[1, 3], overrule=" ",
+                         headers=HX)
+    assert response.status_code == 422
+    body = text(response)
+    assert "Say why the table overrules" in plain(response)
+    assert "/overrule" in body and "<details open>" in body
+
+
+def test_overrule_records_the_play_with_its_reason(client):
+    token, number = opened(client)
+    response = post_play(client, token, number, "9H", "capture", refs=[1, 3],
+                         overrule="house rule: near enough")
+    assert response.status_code == 200
+    event = round_of(token, number).events[-1]
+    assert event.kind is EventKind.OVERRULE
+    assert event.event == Overruled(Play(Card.parse("9H"), Action.CAPTURE, (1, 3)),
+                                    "house rule: near enough")
+    page = plain(client.get(f"/match/{token}/round/{number}"))
+    assert "Overruled by the table: house rule: near enough" in page
+
+
+def test_overrule_says_it_was_recorded_as_the_table_ruled(client):
+    token, number = opened(client)
+    response = post_play(client, token, number, "9H", "capture", refs=[1, 3],
+                         overrule="we always play it so", headers=HX)
+    assert response.status_code == 200
+    page = plain(response)
+    assert "Recorded as the table ruled: we always play it so" in page
+    assert "Not allowed" not in page
+
+
+def test_undo_takes_back_the_last_play(client):
+    token, number = opened(client)
+    post_play(client, token, number, "9H", "capture", refs=[0])
+    response = client.post(f"/match/{token}/round/{number}/undo",
+                           data={"version": version(token, number)}, follow_redirects=True)
+    assert response.status_code == 200
+    rnd = round_of(token, number)
+    assert [e.kind for e in rnd.events] == [EventKind.TABLE, EventKind.PLAY, EventKind.UNDO]
+    assert [e.kind for e in in_force(rnd.log)] == [EventKind.TABLE]
+    assert "Ann to play" in plain(response)
+
+
+def test_undo_goes_back_as_far_as_the_start_of_the_round(client):
+    token, number = opened(client)
+    client.post(f"/match/{token}/round/{number}/undo",
+                data={"version": version(token, number)}, follow_redirects=True)
+    assert in_force(round_of(token, number).log) == []
+    response = client.post(f"/match/{token}/round/{number}/undo",
+                           data={"version": version(token, number)}, follow_redirects=True)
+    assert response.status_code == 409 and "nothing to undo" in plain(response)
+
+
+# -- the card picker and the live counters ---------------------------------------------
+
+def _disabled(body: str) -> set[str]:
+    return set(re.findall(r'name="card" value="([^"]+)" disabled', body))
+
+
+def test_cards_already_in_play_are_disabled_in_the_picker(client):
+    token = new_match(client)
+    number = start_round(client, token)
+    lay_table(client, token, number, ["9S", "6C", "3D", "5H"])
+    assert _disabled(text(client.get(f"/match/{token}/round/{number}"))) == {
+        "9S", "6C", "3D", "5H"}
+    post_play(client, token, number, "9H", "capture", refs=[0])
+    assert _disabled(text(client.get(f"/match/{token}/round/{number}"))) == {
+        "9S", "6C", "3D", "5H", "9H"}
+
+
+def test_with_two_packs_a_card_is_disabled_only_when_both_copies_are_out(client):
+    token = new_match(client, variant="mulle")
+    number = start_round(client, token)
+    lay_table(client, token, number, ["9S", "6C", "3D", "5H", "2D"])
+    post_play(client, token, number, "9S", "capture", refs=[0])  # a mulle: the twin
+    assert "9S" in _disabled(text(client.get(f"/match/{token}/round/{number}")))
+    assert "6C" not in _disabled(text(client.get(f"/match/{token}/round/{number}")))
+
+
+def test_picker_shows_suits_by_symbol_and_colour(client):
+    token = new_match(client)
+    number = start_round(client, token)
+    body = text(client.get(f"/match/{token}/round/{number}"))
+    assert '<span class="c red">10<b>♦</b></span>' in body
+    assert '<span class="c black">A<b>♠</b></span>' in body
+    assert 'aria-label="10 of diamonds"' in body
+
+
+def test_live_counters_per_side(client):
+    token = new_match(client)
+    number = start_round(client, token)
+    lay_table(client, token, number, ["9S", "6C", "3D", "AH"])
+    response = post_play(client, token, number, "4C", "capture", refs=[2, 3])  # 3 + A
+    page = plain(response)
+    assert "Ann 3 cards · 0 spades · 0 sweeps" in page  # Bo deals, Ann plays first
+    assert "A♥" in page
+
+
+# -- the watching phone ----------------------------------------------------------------
 
 def test_watching_phone_sees_the_round_and_polls_while_it_is_live(client):
     token, number = opened(client)
@@ -199,6 +303,8 @@ def test_watching_phone_sees_the_round_and_polls_while_it_is_live(client):
     ver = version(token, number)
     assert post_play(client, view, number, "9H", "capture", refs=[0], ver=ver).status_code == 403
 
+
+# -- the end of a deal and of the round ------------------------------------------------
 
 def test_end_of_deal_findings_are_shown(client):
     token, number = opened(client, variant="norwegian", table=("4C", "KD", "8D", "JD"))
@@ -231,40 +337,6 @@ def test_whole_round_through_the_pages_then_confirm(client):
     # a confirmed round takes no more plays
     late = post_play(client, token, number, "AS", "trail")
     assert late.status_code in (409, 422)
-
-
-def test_two_phones_sending_the_same_turn_at_once_record_exactly_one(tmp_path):
-    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False,
-                      "SQLALCHEMY_DATABASE_URI": os.environ.get("TEST_DATABASE_URL")
-                      or f"sqlite:///{tmp_path / 'race.sqlite'}"})
-    with app.app_context():
-        db.create_all()
-        client = app.test_client()
-        token, number = opened(client)
-        old = version(token, number)
-    statuses = []
-    barrier = threading.Barrier(2)
-
-    def phone(card):
-        with app.app_context():
-            c = app.test_client()
-            barrier.wait()
-            r = c.post(f"/match/{token}/round/{number}/play",
-                       data={"card": card, "action": "trail", "version": old})
-            statuses.append(r.status_code)
-
-    threads = [threading.Thread(target=phone, args=(card,)) for card in ("KD", "QD")]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert sorted(statuses) == [303, 409]  # the winner is sent on to the round page
-    with app.app_context():
-        rnd = round_of(token, number)
-        assert [e.kind for e in rnd.events] == ["table", "play"]
-        assert rnd.version == old + 1
-        db.session.remove()
-        db.drop_all()
 
 
 def test_a_play_refused_by_todays_rules_still_loads(client):

@@ -8,6 +8,7 @@ import re
 
 import pytest
 from pages import (
+    HX,
     SWEDISH_SIDES,
     match_of,
     new_match,
@@ -23,7 +24,6 @@ from test_api_contract import example_piles
 from referee.rules.cards import parse_cards
 from referee.rules.scoring import Tally, TallyError, validate_tallies
 
-HX = {"HX-Request": "true"}
 SCORE = "/api/v1/score"
 # a card written as a code (10D, 2S, AS) rather than with its suit symbol (10♦, 2♠, A♠)
 CODE = re.compile(r"(?<![\w♠♥♦♣])(?:10|[2-9AJQKT])[SHDC]\b")
@@ -81,7 +81,7 @@ def _swedish(sweeps=(2, 0), last=(True, False), **body):
     return out
 
 
-# -- the tallies of the pages (moved here from test_pages_match/more/review) -------------
+# -- the tally form on the round page ----------------------------------------------------
 
 def test_tally_round_scores_the_counts(client):
     token = new_match(client)

@@ -1,0 +1,289 @@
+"""How a match ends (RULES.md §7–8): on the engine (``settle``, ``round_and_match``, the
+Finnish count in the middle of a round) and on the pages (rounds entered as tallies or
+played, the scoreboard's verdict, the rematch that only an ended match offers)."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import P, play, tally
+from pages import (
+    SWEDISH_SIDES,
+    lay_table,
+    match_of,
+    new_match,
+    plain,
+    post_play,
+    start_round,
+    tally_data,
+    text,
+    version,
+)
+
+from referee.rules.cards import pack, parse_cards
+from referee.rules.round import RoundOver, RoundState
+from referee.rules.scoring import Decided, Tally, round_and_match, score_round, settle
+from referee.rules.turn import Action, Play
+from referee.rules.variants import get_rules
+
+# -- the engine: the target, the tie-breaks, counting out, fewest points ----------------
+
+def _result(rules, a, b, scores):
+    result = score_round(rules, [a, b], ["a", "b"], scores)
+    return settle(rules, scores, result, ["a", "b"], [a.spades, b.spades])
+
+
+def test_match_most_points_wins_when_both_pass_the_target():
+    rules = get_rules("swedish")
+    m = _result(rules, tally(27, 7, ["AS"], big=1), tally(25, 6, ["AH", "AD", "AC"], little=1),
+                [14, 14])
+    # a: cards 1, spades 2, ace 1, big 2 = 6 -> 20; b: aces 3, little 1 = 4 -> 18
+    assert m.scores == (20, 18) and m.finished and m.winner == 0
+
+
+def test_match_tie_on_points_goes_to_most_spades_in_the_round():
+    rules = get_rules("swedish")
+    # a: most spades 2 + big casino 2 = 4; b: most cards 1 + two aces 2 + little casino 1 = 4
+    result = score_round(rules, [tally(25, 7, [], big=1), tally(27, 6, ["AS", "AH"], little=1)],
+                         "ab", [0, 0])
+    assert list(result.totals) == [4, 4]
+    assert settle(rules, [14, 15], result, "ab", [7, 6]).winner == 1  # 18 v 19
+    level = settle(rules, [15, 15], result, "ab", [7, 6])  # 19 v 19: spades 7 v 6
+    assert level.finished and level.winner == 0 and "spades" in level.explanation[0]
+    again = settle(rules, [15, 15], result, "ab", [6, 6])
+    assert not again.finished and again.winner is None
+    assert "another round" in again.explanation[0]
+
+
+def test_danish_tie_on_points_means_another_round():
+    rules = get_rules("danish")
+    result = score_round(rules, [tally(26, 7, [], big=1), tally(26, 6, ["AS", "AH", "AD", "AC"])],
+                         "ab", [0, 0])
+    assert list(result.totals) == [4, 4]
+    m = settle(rules, [18, 18], result, "ab", [7, 6])
+    assert not m.finished and m.winner is None
+
+
+def test_royal_counts_out_in_order():
+    rules = get_rules("royal")
+    # b needs 1 point, a needs 3: cards (3 to a) come before aces, so a wins first
+    result = score_round(rules, [tally(30, 6, [], big=0, little=0),
+                                 tally(22, 7, ["AS", "AH", "AD", "AC"], big=1, little=1)],
+                         "ab", [18, 20])
+    m = settle(rules, [18, 20], result, "ab")
+    assert m.finished and m.winner == 0 and "counting out" in m.explanation[0]
+
+
+def test_krypkasino_fewest_points_win_once_a_side_reaches_fifty():
+    rules = get_rules("krypkasino")
+    result = score_round(rules, [Tally.from_pile(pack(2)[:60]), Tally.from_pile(pack(2)[60:])],
+                         "ab", [30, 10])
+    m = settle(rules, [30, 10], result, "ab")
+    assert m.finished and m.winner == 1
+
+
+# -- the engine: the Finnish match end (RULES §8) ----------------------------------------
+
+def _finnish(a, b, scores):
+    return round_and_match(get_rules("finnish"), [a, b], ["a", "b"], scores)
+
+
+def test_finnish_highest_total_wins_not_the_first_to_sixteen_rules_8():
+    # a: 9 + aces and casinos 5 = 14, most spades +2 = 16 (first to reach 16 counting out)
+    # b: 9 + two aces 2 = 11, most cards +1 = 12, six sweeps +6 = 18: the highest total
+    a = tally(25, 8, ["AH", "AD"], big=1, little=1)
+    b = tally(27, 5, ["AS", "AC"], sweeps=6)
+    _score, match = _finnish(a, b, [9, 9])
+    assert match.scores == (16, 18)
+    assert match.finished and match.winner == 1 and match.decided is Decided.MOST_POINTS
+    assert "highest total" in match.explanation[0]
+
+
+def test_finnish_tie_for_the_highest_total_is_counted_out_rules_8():
+    # both end on 16; counted out from 14 v 11 after the aces and casinos, a reaches 16
+    # with most spades before b does with cards and sweeps
+    a = tally(25, 8, ["AH", "AD"], big=1, little=1)
+    b = tally(27, 5, ["AS", "AC"], sweeps=4)
+    _score, match = _finnish(a, b, [9, 9])
+    assert match.scores == (16, 16)
+    assert match.finished and match.winner == 0 and match.decided is Decided.COUNTED_OUT
+    assert "14 v 11" in match.explanation[0] and "spades" in match.explanation[1]
+
+
+def test_finnish_tie_reached_in_one_step_means_another_round_rules_8():
+    # three players, tallies only: a (13) and b (12) both reach 16 with their aces and
+    # casinos, which a tally credits in one step; spades (5, 5, 3) and cards (20, 20, 12)
+    # are tied, so a and b end tied at 16, and counting out cannot part them
+    rules = get_rules("finnish")
+    a = tally(20, 5, ["AH", "AD", "AC"])
+    b = tally(20, 5, ["AS"], big=1, little=1)
+    c = tally(12, 3)
+    _score, match = round_and_match(rules, [a, b, c], ["a", "b", "c"], [13, 12, 0])
+    assert match.scores == (16, 16, 0)
+    assert not match.finished and match.decided is Decided.TIED
+    assert "another round" in match.explanation[-1]
+
+
+def test_finnish_count_out_can_end_the_match_mid_round():
+    rules = get_rules("finnish")
+    r = RoundState(rules, players=2, dealer=1, scores=[15, 3])
+    r.start(parse_cards(["KC", "AC", "3D", "7H"]))
+    r.play(play("AS", "capture", [0, 1]))  # two aces: 17
+    assert r.decided is not None and r.decided.winner == 0 and r.decided.finished
+    with pytest.raises(RoundOver):
+        r.play(play("2D"))
+
+
+def test_finnish_immediate_points_end_the_match_mid_round_without_the_rest_rules_8():
+    rules = get_rules("finnish")
+    r = RoundState(rules, players=2, dealer=1, scores=[14, 3])
+    r.start(parse_cards(["KC", "AC", "3D", "7H"]))
+    r.play(play("AS", "capture", [0, 1]))  # two aces: 16, in the middle of the round
+    score, match = r.score()
+    assert match.finished and match.winner == 0 and match.decided is Decided.IMMEDIATE
+    assert match.scores == (16, 3) and list(score.totals) == [2, 0]
+    assert "no end-of-round points" in match.explanation[0]
+
+
+def test_finnish_last_capture_reaching_sixteen_ends_before_the_count_rules_8():
+    # every card is trailed but A♠, which seat 1 plays last to take K♣+A♥ (13 + 1): the
+    # two aces bring seat 1 from 14 to 16 at that moment, before the end-of-round count
+    rules = get_rules("finnish")
+    r = RoundState(rules, players=2, dealer=1, scores=[3, 14])
+    table = parse_cards(["2C", "3C", "4C", "5C"])
+    r.start(table)
+    last = P("AS")
+    for card in pack():
+        if card not in table and card != last:
+            r.play(Play(card, Action.TRAIL))
+    r.play(Play(last, Action.CAPTURE, (r.table.index(P("KC")), r.table.index(P("AH")))))
+    assert r.finished
+    score, match = r.score()
+    assert match.decided is Decided.IMMEDIATE and match.winner == 1
+    assert match.scores == (3, 16) and list(score.totals) == [0, 2]
+
+
+# -- the pages: rounds entered as tallies or played, the scoreboard, the rematch ------------
+
+# five points each, cards tied at 26: Ann aces 2 + big casino 2 + last capture 1, Bo most
+# spades 2 (7 v 6) + aces 2 + little casino 1
+FIVE_ALL = [
+    {"cards": 26, "spades": 6, "aces": ["AS", "AH"], "big_casino": 1, "little_casino": 0,
+     "last_capture": True},
+    {"cards": 26, "spades": 7, "aces": ["AD", "AC"], "big_casino": 0, "little_casino": 1},
+]
+
+
+def _tally_round(client, token, sides):
+    number = start_round(client, token, "tally")
+    response = client.post(f"/match/{token}/round/{number}/tally",
+                           data=tally_data(token, number, sides), follow_redirects=True)
+    assert response.status_code == 200, plain(response)
+    return client.post(f"/match/{token}/round/{number}/confirm",
+                       data={"version": version(token, number)})
+
+
+def test_match_ends_when_a_side_reaches_the_target(client):
+    token = new_match(client, target=10)
+    _tally_round(client, token, SWEDISH_SIDES)
+    match = match_of(token)
+    assert match.finished and match.winner_side == 0
+    page = plain(client.get(f"/match/{token}"))
+    assert "Ann wins the match." in page
+    assert "Rematch" in page
+
+
+def test_tie_on_points_past_the_target_goes_to_most_spades_in_the_round(client):
+    token = new_match(client, target=5)
+    # Ann: aces 2 + big 2 + last 1 = 5; Bo: spades 2 + aces 2 + little 1 = 5: tie at 5, and
+    # Bo has more spades in the round (7 v 6): Bo wins on the spades tie-break.
+    _tally_round(client, token, FIVE_ALL)
+    match = match_of(token)
+    assert match.finished and match.winner_side == 1
+    assert "most spades" in match.result_note
+
+
+def test_level_on_points_and_spades_plays_on(client):
+    token = new_match(client, target=5, variant="danish")
+    # Danish: Ann aces 2 + big 2 + last 1 = 5, Bo spades 2 + aces 2 + little 1 = 5: tied,
+    # and Danish has no spades tie-break: another round.
+    _tally_round(client, token, FIVE_ALL)
+    match = match_of(token)
+    assert not match.finished
+    assert "another round" in plain(client.get(f"/match/{token}"))
+
+
+def test_scoreboard_says_when_a_tie_at_the_target_means_another_round(client):
+    token = new_match(client, variant="danish", target=5)
+    number = start_round(client, token, "tally")
+    client.post(f"/match/{token}/round/{number}/tally", data=tally_data(token, number, FIVE_ALL))
+    client.post(f"/match/{token}/round/{number}/confirm",
+                data={"version": version(token, number)})
+    board = text(client.get(f"/match/{token}"))
+    assert 'class="verdict stale"' in board and "another round" in board
+    assert f"/round/{number}" in board  # the round's plays stay reachable
+
+
+def test_royal_counts_out_cards_before_aces(client):
+    # Royal: cards 3 are credited before the aces. Ann needs 3 (18 -> 21) and gets most
+    # cards; Bo would reach 21 with the aces, but the count stops when Ann gets there.
+    token = new_match(client, variant="royal", target=3)
+    sides = [
+        {"cards": 30, "spades": 6, "aces": [], "big_casino": 0, "little_casino": 0},
+        {"cards": 22, "spades": 7, "aces": ["AS", "AC", "AH", "AD"], "big_casino": 1,
+         "little_casino": 1},
+    ]
+    _tally_round(client, token, sides)
+    match = match_of(token)
+    assert match.finished and match.winner_side == 0
+    assert "counting out" in match.result_note and "3 of 3" in match.result_note
+
+
+def test_krypkasino_fewest_points_win_once_a_side_reaches_the_target(client):
+    token = new_match(client, variant="krypkasino", target=20)
+    aces = ["AS", "AC", "AH", "AD"]
+    sides = [
+        # 10♦ x2 = 6, 2♠ x2 = 4, aces: AS AS (2 each) AC AC = 6 ... spades 20 - 2 = 18
+        {"cards": 60, "spades": 20, "aces": aces[:2] + [a + "2" for a in aces[:2]],
+         "big_casino": 2, "little_casino": 2},
+        {"cards": 44, "spades": 6, "aces": aces[2:] + [a + "2" for a in aces[2:]],
+         "big_casino": 0, "little_casino": 0},
+    ]
+    # side 0: 6 + 4 + 4 aces + (20 - 2) spades = 32; side 1: 4 aces + 6 spades = 10
+    _tally_round(client, token, sides)
+    match = match_of(token)
+    assert match.finished and match.winner_side == 1
+    assert "fewest points" in match.result_note
+
+
+def test_finnish_count_out_mid_round_ends_the_match_on_the_page(client):
+    token = new_match(client, variant="finnish", target=2)
+    number = start_round(client, token)
+    lay_table(client, token, number, ["KC", "AC", "3D", "7H"])
+    # Bo deals, Ann plays first: A♠ as 14 takes K♣ + A♣ (13 + 1): two aces, 2 points
+    response = post_play(client, token, number, "AS", "capture", refs=[0, 1])
+    assert response.status_code == 200
+    page = plain(response)
+    assert "The match was decided during this round." in page
+    assert 'name="action" value="capture"' not in text(response)  # no more plays
+    confirm = client.post(f"/match/{token}/round/{number}/confirm",
+                          data={"version": version(token, number)})
+    assert confirm.status_code == 303
+    match = match_of(token)
+    assert match.finished and match.winner_side == 0
+    assert "in the middle of the round" in match.result_note
+
+
+def test_rematch_keeps_the_players_and_passes_the_deal(client):
+    token = new_match(client, target=10)
+    _tally_round(client, token, SWEDISH_SIDES)
+    response = client.post(f"/match/{token}/rematch")
+    assert response.status_code == 303
+    new_token = response.headers["Location"].rsplit("/", 1)[-1]
+    old, new = match_of(token), match_of(new_token)
+    assert new.names == old.names and new.variant == old.variant
+    assert new.first_dealer == (old.first_dealer + 1) % 2 and not new.finished
+
+
+def test_rematch_of_a_running_match_is_refused(client):
+    token = new_match(client)
+    assert client.post(f"/match/{token}/rematch").status_code == 409
