@@ -25,7 +25,7 @@ import pytest
 from engine_calls import build, codes, play, replay, start, table_refs, take, trail
 
 from referee.rules.cards import Card, parse_cards
-from referee.rules.round import IllegalPlay, deal_schedule, side_names, sides_of
+from referee.rules.round import IllegalPlay, side_names, sides_of, tally_limits
 from referee.rules.scoring import Tally, round_and_match, validate_tallies
 from referee.rules.table import Build, item_cards
 from referee.rules.turn import Action, Kind, Play, Spot, judge
@@ -78,32 +78,12 @@ def check(
     )
 
 
-def tally_limits(rules, sides):
-    """What the deal allows the tallies of ``sides`` (the keywords of validate_tallies):
-    the cards each side plays, whoever deals, and where last-deal sweeps do not score,
-    the cards it plays in the last deal."""
-    players = sum(len(side) for side in sides)
-    plays = [0] * len(sides)
-    last = [0] * len(sides)
-    for dealer in range(players):
-        _table, deals = deal_schedule(rules, players, dealer)
-        for i, side in enumerate(sides):
-            plays[i] = max(plays[i], sum(deal[seat] for deal in deals for seat in side))
-            last[i] = max(last[i], sum(deals[-1][seat] for seat in side))
-    return {
-        "plays_per_side": plays,
-        "last_deal_per_side": None if rules.variant.last_deal_sweeps_score else last,
-        "last_capture_scores": rules.variant.last_capture > 0,
-        "sisten_is_sweep": rules.sisten_is_sweep,
-    }
-
-
 def score(variant, tallies, *, scores=None, players=2, options=None):
     """The round's points and the match after it (a RoundScore and a MatchResult) from
     tallies counted by hand, which must first pass as a possible round."""
     rules = get_rules(variant, options)
     sides = sides_of(rules, players)
-    validate_tallies(tallies, rules.packs, **tally_limits(rules, sides))
+    validate_tallies(tallies, rules.packs, tally_limits(rules, players))
     before = scores if scores is not None else [0] * len(sides)
     return round_and_match(rules, tallies, side_names(sides), before)
 

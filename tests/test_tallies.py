@@ -22,7 +22,7 @@ from pages import (
 from test_api_contract import example_piles
 
 from referee.rules.cards import parse_cards
-from referee.rules.scoring import Tally, TallyError, validate_tallies
+from referee.rules.scoring import Tally, TallyError, TallyLimits, validate_tallies
 
 SCORE = "/api/v1/score"
 # a card written as a code (10D, 2S, AS) rather than with its suit symbol (10♦, 2♠, A♠)
@@ -186,19 +186,19 @@ def test_validate_tallies_limits_sweeps_to_the_cards_played():
     b = Tally(25, 6, tuple(parse_cards(["AD", "AC"])), 0, 1, 25, False)
     validate_tallies([a, b], 1)  # the seating unknown: sweeps are not limited
     with pytest.raises(TallyError) as refused:
-        validate_tallies([a, b], 1, [24, 24])
+        validate_tallies([a, b], 1, TallyLimits((24, 24)))
     assert refused.value.field == "tallies[1].sweeps"
     assert "play 24 cards in the round" in str(refused.value)
-    validate_tallies([a, Tally(25, 6, b.aces, 0, 1, 24, False)], 1, [24, 24])
+    validate_tallies([a, Tally(25, 6, b.aces, 0, 1, 24, False)], 1, TallyLimits((24, 24)))
 
 
 def test_validate_tallies_finnish_counts_the_sweeps_before_the_last_deal():
     a = Tally(27, 7, tuple(parse_cards(["AS", "AH"])), 1, 0, 20, False)
     b = Tally(25, 6, tuple(parse_cards(["AD", "AC"])), 0, 1, 21, False)
-    validate_tallies([a, Tally(25, 6, b.aces, 0, 1, 20, False)], 1, [24, 24],
-                     last_deal_per_side=[4, 4])
+    validate_tallies([a, Tally(25, 6, b.aces, 0, 1, 20, False)], 1,
+                     TallyLimits((24, 24), last_deal=(4, 4)))
     with pytest.raises(TallyError) as refused:
-        validate_tallies([a, b], 1, [24, 24], last_deal_per_side=[4, 4])
+        validate_tallies([a, b], 1, TallyLimits((24, 24), last_deal=(4, 4)))
     assert refused.value.field == "tallies[1].sweeps"
     assert "last deal do not score" in str(refused.value) and "at most 20" in str(refused.value)
 
@@ -206,13 +206,13 @@ def test_validate_tallies_finnish_counts_the_sweeps_before_the_last_deal():
 def test_validate_tallies_sisten_is_one_more_sweep_for_the_last_capture():
     a = Tally(27, 7, tuple(parse_cards(["AS", "AH"])), 1, 0, 25, True)
     b = Tally(25, 6, tuple(parse_cards(["AD", "AC"])), 0, 1, 0, False)
-    validate_tallies([a, b], 1, [24, 24], sisten_is_sweep=True)
+    validate_tallies([a, b], 1, TallyLimits((24, 24), sisten_is_sweep=True))
     with pytest.raises(TallyError):
-        validate_tallies([a, b], 1, [24, 24])
+        validate_tallies([a, b], 1, TallyLimits((24, 24)))
     with pytest.raises(TallyError):
         validate_tallies([Tally(27, 7, a.aces, 1, 0, 25, False),
-                          Tally(25, 6, b.aces, 0, 1, 0, True)], 1, [24, 24],
-                         sisten_is_sweep=True)
+                          Tally(25, 6, b.aces, 0, 1, 0, True)], 1,
+                         TallyLimits((24, 24), sisten_is_sweep=True))
 
 
 def test_page_refuses_more_sweeps_than_cards_played(client):

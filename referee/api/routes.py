@@ -17,9 +17,9 @@ from referee.rules.round import (
     RoundError,
     RoundOver,
     RoundState,
-    deal_schedule,
     side_names,
     sides_of,
+    tally_limits,
 )
 from referee.rules.scoring import (
     MatchResult,
@@ -274,26 +274,6 @@ def _mulle_points(rules: Rules, value: Any, field: str) -> int:
     return rules.variant.mulle_points * count
 
 
-def _tally_limits(rules: Rules, sides: list[list[int]]) -> dict[str, Any]:
-    """What the deal schedule allows a tally (keyword arguments of ``validate_tallies``).
-    A tally does not name the dealer, who may get a card less in the last deal: each side
-    is allowed the most cards its players can play, whoever dealt."""
-    players = sum(len(side) for side in sides)
-    plays = [0] * len(sides)
-    last = [0] * len(sides)
-    for dealer in range(players):
-        _table, deals = deal_schedule(rules, players, dealer)
-        for i, side in enumerate(sides):
-            plays[i] = max(plays[i], sum(deal[seat] for deal in deals for seat in side))
-            last[i] = max(last[i], sum(deals[-1][seat] for seat in side))
-    return {
-        "plays_per_side": plays,
-        "last_deal_per_side": None if rules.variant.last_deal_sweeps_score else last,
-        "last_capture_scores": rules.variant.last_capture > 0,
-        "sisten_is_sweep": rules.sisten_is_sweep,
-    }
-
-
 def _count_card(seen: Counter[Card], first: dict[Card, str], card: Card, field: str,
                 packs: int) -> None:
     """A card of a tally seen more often than the packs hold it (cards written 10♦, A♠)."""
@@ -339,7 +319,7 @@ def _tallies_from_piles(body: dict[str, Any], rules: Rules, seating: list[list[i
                  for i, m in enumerate(_side_list(body, "mulle", sides))]
     tallies = [Tally.from_pile(piles[i], sweeps[i], last == i, mulle[i]) for i in range(sides)]
     try:
-        validate_tallies(tallies, rules.packs, **_tally_limits(rules, seating))
+        validate_tallies(tallies, rules.packs, tally_limits(rules, sum(map(len, seating))))
     except TallyError as error:
         # the piles hold the pack: what is left to refuse is a side's sweeps or the last
         # capture, which the body gives beside the piles
@@ -383,7 +363,7 @@ def _read_tallies(raw_value: Any, rules: Rules, seating: list[list[int]]) -> lis
         tallies.append(Tally(cards, spades, tuple(ace_cards), big, little, sweeps, last, mulle,
                              None, double))
     try:
-        validate_tallies(tallies, packs, **_tally_limits(rules, seating))
+        validate_tallies(tallies, packs, tally_limits(rules, sum(map(len, seating))))
     except TallyError as error:
         raise BadInput(str(error), error.field) from None
     return tallies

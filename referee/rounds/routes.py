@@ -16,7 +16,7 @@ from .. import service
 from ..models import Match, RoundRow
 from ..rules.cards import BIG_CASINO, LITTLE_CASINO
 from ..rules.partition import TooComplex
-from ..rules.round import RoundError, deal_schedule, sides_of
+from ..rules.round import RoundError, tally_limits
 from ..rules.scoring import Tally, TallyError, validate_tallies
 from ..rules.turn import Action, Play, Verdict
 from ..rules.variants import MulleScoring, Rules
@@ -85,7 +85,7 @@ def panel_context(match: Match, rnd: RoundRow, token: str, can_edit: bool) -> di
         context.update(score=score, outcome=outcome, tallies=tallies)
     if rnd.tally_only:
         context["ace_boxes"] = ace_boxes(rules.packs)
-        context["sweep_limits"] = sweep_limits(rules, len(match.players), rnd.dealer)
+        context["sweep_limits"] = tally_limits(rules, len(match.players), rnd.dealer).sweeps
         context["boxes"] = tally_boxes(rules)
         return context
     table = list(game.table)
@@ -241,38 +241,12 @@ def confirm(token: str, number: int):
         url_for("matches.show", token=token), code=303))
 
 
-def tally_limits(rules: Rules, players: int, dealer: int) -> dict[str, Any]:
-    """What a round's deal schedule allows a tally: the cards each side's players play,
-    the cards of the last deal (where its sweeps do not score), and so the most sweeps
-    each side can give; keyword arguments of ``validate_tallies`` besides."""
-    sides = sides_of(rules, players)
-    _table, deals = deal_schedule(rules, players, dealer)
-    plays = [sum(deal[seat] for deal in deals for seat in side) for side in sides]
-    last = [sum(deals[-1][seat] for seat in side) for side in sides]
-    no_last_deal = not rules.variant.last_deal_sweeps_score
-    return {
-        "plays_per_side": plays,
-        "last_deal_per_side": last if no_last_deal else None,
-        "last_capture_scores": rules.variant.last_capture > 0,
-        "sisten_is_sweep": rules.sisten_is_sweep,
-    }
-
-
 def tally_boxes(rules: Rules) -> dict[str, bool]:
     """The boxes of the tally form beyond cards, spades, aces and casinos: only what the
     variant scores."""
     v = rules.variant
     return {"sweeps": rules.sweeps_score or v.reverse, "double_sweeps": v.reverse,
             "mulle": v.has_mulle, "last_capture": v.last_capture > 0}
-
-
-def sweep_limits(rules: Rules, players: int, dealer: int) -> list[int]:
-    """The most sweeps the form lets each side enter (the input's max)."""
-    limits = tally_limits(rules, players, dealer)
-    plays = limits["plays_per_side"]
-    if limits["last_deal_per_side"] is not None:
-        return [p - last for p, last in zip(plays, limits["last_deal_per_side"], strict=True)]
-    return [p + (1 if rules.sisten_is_sweep else 0) for p in plays]
 
 
 def _tally_field_error(form: TallyForm, error: TallyError) -> dict[str, list[str]]:
@@ -315,7 +289,7 @@ def tally(token: str, number: int):
         for e in (entry.form for entry in entries)
     ]
     try:
-        validate_tallies(tallies, rules.packs, **limits)
+        validate_tallies(tallies, rules.packs, limits)
     except TallyError as error:
         return _panel(match, rnd, token, True, 422, tally_form=form,
                       form_errors=_tally_field_error(form, error))

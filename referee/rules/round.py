@@ -49,6 +49,7 @@ from .scoring import (
     MatchResult,
     RoundScore,
     Tally,
+    TallyLimits,
     immediate_credits,
     round_and_match,
 )
@@ -68,6 +69,7 @@ __all__ = [
     "deal_schedule",
     "side_names",
     "sides_of",
+    "tally_limits",
 ]
 
 
@@ -212,6 +214,33 @@ def deal_schedule(rules: Rules, players: int, dealer: int) -> tuple[int, list[li
             sizes[(dealer + 1 + k) % players] += 1
         deals.append(sizes)
     return table, deals
+
+
+def tally_limits(rules: Rules, players: int, dealer: int | None = None) -> TallyLimits:
+    """What the seating allows a tally of the round: the cards each side's players play
+    and, where sweeps in the last deal do not score, the cards of the last deal. Without
+    the dealer (who may get a card less in a short last deal), each side may have played
+    the most it could, whoever dealt.
+
+    >>> from .variants import get_rules
+    >>> limits = tally_limits(get_rules("mulle"), 2, dealer=1)
+    >>> limits.plays, limits.sweeps, limits.last_capture_scores
+    ((50, 49), (50, 49), True)
+    >>> tally_limits(get_rules("finnish"), 2).sweeps
+    (20, 20)
+    """
+    sides = sides_of(rules, players)
+    plays = [0] * len(sides)
+    last = [0] * len(sides)
+    for seat in range(players) if dealer is None else (dealer,):
+        _table, deals = deal_schedule(rules, players, seat)
+        for i, side in enumerate(sides):
+            plays[i] = max(plays[i], sum(deal[s] for deal in deals for s in side))
+            last[i] = max(last[i], sum(deals[-1][s] for s in side))
+    return TallyLimits(
+        tuple(plays), None if rules.variant.last_deal_sweeps_score else tuple(last),
+        rules.variant.last_capture > 0, rules.sisten_is_sweep,
+    )
 
 
 def _turn_order(sizes: Sequence[int], dealer: int) -> list[int]:

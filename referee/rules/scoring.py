@@ -38,6 +38,7 @@ __all__ = [
     "RoundScore",
     "Tally",
     "TallyError",
+    "TallyLimits",
     "cancel_sweeps",
     "immediate_credits",
     "round_and_match",
@@ -594,30 +595,38 @@ class TallyError(ValueError):
         self.field = field
 
 
+@dataclass(frozen=True)
+class TallyLimits:
+    """What the seating allows a tally (from the deal schedule, see
+    :func:`referee.rules.round.tally_limits`)."""
+
+    plays: tuple[int, ...]  # the cards each side's players play in the round
+    # where sweeps made in the last deal do not score (Finnish, RULES §5): the cards each
+    # side plays in the last deal; the sweeps a tally gives are the ones before it
+    last_deal: tuple[int, ...] | None = None
+    last_capture_scores: bool = False  # then exactly one side made the last capture
+    sisten_is_sweep: bool = False  # the last capture counts as one more sweep
+
+    @property
+    def sweeps(self) -> tuple[int, ...]:
+        """The most sweeps each side can give."""
+        if self.last_deal is not None:
+            return tuple(p - last for p, last in zip(self.plays, self.last_deal, strict=True))
+        return tuple(p + self.sisten_is_sweep for p in self.plays)
+
+
 def validate_tallies(
-    tallies: Sequence[Tally],
-    packs: int,
-    plays_per_side: Sequence[int] | None = None,
-    *,
-    last_capture_scores: bool = False,
-    last_deal_per_side: Sequence[int] | None = None,
-    sisten_is_sweep: bool = False,
+    tallies: Sequence[Tally], packs: int, limits: TallyLimits | None = None
 ) -> None:
     """The counts must add up to the pack: cards, spades, each ace, 10♦ and 2♠ once (twice
-    with two packs); they must fit each side's pile; and a side makes at most one sweep per
-    card its players play.
-
-    ``plays_per_side``: the cards each side's players play in the round (from the deal
-    schedule); without it sweeps are not limited. ``last_deal_per_side``: where sweeps made
-    in the last deal do not score (finnish, RULES §5), the cards each side plays in the last
-    deal; the sweeps a tally gives are then the ones before it. ``last_capture_scores``:
-    the cards add up to the pack, so somebody captured last and exactly one side must say
-    so. ``sisten_is_sweep``: the last capture counts as a sweep as well (one more).
+    with two packs); they must fit each side's pile; and with the seating's ``limits`` a
+    side makes at most one sweep per card its players play, and the last capture is marked
+    where it scores.
 
     >>> from .cards import parse_cards
     >>> a = Tally(26, 7, tuple(parse_cards(["AS", "AH"])), 1, 0, 30, True)
     >>> b = Tally(26, 6, tuple(parse_cards(["AD", "AC"])), 0, 1, 1, False)
-    >>> validate_tallies([a, b], 1, [24, 24])  # doctest: +ELLIPSIS
+    >>> validate_tallies([a, b], 1, TallyLimits((24, 24)))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     referee.rules.scoring.TallyError: 30 sweeps are more than this side can make: ... at most 24
@@ -656,7 +665,7 @@ def validate_tallies(
     last = sum(1 for t in tallies if t.last_capture)
     if last > 1:
         raise TallyError("only one side can have the last capture", "tallies")
-    if last == 0 and last_capture_scores:
+    if last == 0 and limits is not None and limits.last_capture_scores:
         raise TallyError(f"all {whole} cards were taken, so one side made the last capture: "
                          "mark which", "tallies")
     for i, t in enumerate(tallies):
@@ -672,11 +681,11 @@ def validate_tallies(
         spade_cards = sum(1 for c in t.aces if c.spade) + t.little_casino
         if spade_cards > t.spades:
             raise TallyError("a side's spades must count its A♠ and 2♠", f"tallies[{i}].spades")
-        if plays_per_side is None:
+        if limits is None:
             continue
-        plays = plays_per_side[i]
-        if last_deal_per_side is not None:
-            before = plays - last_deal_per_side[i]
+        plays = limits.plays[i]
+        if limits.last_deal is not None:
+            before = limits.sweeps[i]
             if t.sweeps > before:
                 raise TallyError(
                     f"{t.sweeps} sweeps cannot count: sweeps made in the last deal do not "
@@ -684,7 +693,7 @@ def validate_tallies(
                     f"before it, so at most {before} sweeps", f"tallies[{i}].sweeps")
             continue
         extra = ""
-        if sisten_is_sweep and t.last_capture:
+        if limits.sisten_is_sweep and t.last_capture:
             extra = ", and the last capture counts as one more"
         most = plays + (1 if extra else 0)
         if t.sweeps > most:
