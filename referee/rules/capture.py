@@ -237,13 +237,15 @@ RankKey = tuple[int, int, int, tuple[int, ...]]
 
 def rank_key(rules: Rules, cards: Sequence[Card]) -> RankKey:
     """Best first (RULES.md §3.1): most cards, then most points for the taker (aces,
-    casinos, then spades); in Krypkasino fewest penalty points first; then card order."""
-    facts = [rules.card_facts(c) for c in cards]
-    points = sum(f[0] for f in facts)
-    order = tuple(sorted(f[2] for f in facts))
-    if rules.reverse:
-        return (points, -len(cards), 0, order)
-    return (-len(cards), -points, -sum(f[1] for f in facts), order)
+    casinos, then spades); in Krypkasino fewest penalty points first; then card order.
+
+    >>> from .variants import get_rules
+    >>> P = Card.parse
+    >>> rank_key(get_rules("swedish"), [P("2D"), P("10D")]) < rank_key(
+    ...     get_rules("swedish"), [P("2D"), P("7C"), P("3S")])  # most cards first
+    False
+    """
+    return _option_key(rules, _table_facts(rules, cards), tuple(range(len(cards))))
 
 
 def capture_options(
