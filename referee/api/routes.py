@@ -17,6 +17,7 @@ from referee.rules.round import (
     RoundError,
     RoundOver,
     RoundState,
+    seat_sides,
     side_names,
     sides_of,
     tally_limits,
@@ -152,9 +153,7 @@ def check():
     elif play.card not in hand:
         raise BadInput(f"the hand does not hold {play.card.code}, the card played", "hand")
     sides = _sides(rules, players)
-    spot = Spot(rules, player, tuple(table),
-                sides=tuple(i for seat in range(players) for i, side in enumerate(sides)
-                            if seat in side))
+    spot = Spot(rules, player, tuple(table), sides=seat_sides(sides))
     verdict = judge(spot, play, hand, Budget(), alternatives=True)
     return jsonify({
         "legal": verdict.legal,

@@ -243,10 +243,10 @@ def confirm(token: str, number: int):
 
 def tally_boxes(rules: Rules) -> dict[str, bool]:
     """The boxes of the tally form beyond cards, spades, aces and casinos: only what the
-    variant scores."""
-    v = rules.variant
-    return {"sweeps": rules.sweeps_score or v.reverse, "double_sweeps": v.reverse,
-            "mulle": v.has_mulle, "last_capture": v.last_capture > 0}
+    variant scores (a dubbeltabbe only in Krypkasino)."""
+    scored = rules.categories
+    return {"sweeps": "sweeps" in scored, "double_sweeps": rules.reverse,
+            "mulle": "mulle" in scored, "last_capture": "last_capture" in scored}
 
 
 def _tally_field_error(form: TallyForm, error: TallyError) -> dict[str, list[str]]:

@@ -67,6 +67,7 @@ __all__ = [
     "RoundState",
     "Sweep",
     "deal_schedule",
+    "seat_sides",
     "side_names",
     "sides_of",
     "tally_limits",
@@ -176,6 +177,16 @@ def sides_of(rules: Rules, players: int) -> list[list[int]]:
     return [list(range(side, players, count)) for side in range(count)]
 
 
+def seat_sides(sides: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """The side of each seat.
+
+    >>> seat_sides([[0, 2], [1, 3]])
+    (0, 1, 0, 1)
+    """
+    out = {seat: i for i, side in enumerate(sides) for seat in side}
+    return tuple(out[seat] for seat in range(len(out)))
+
+
 def side_names(sides: Sequence[Sequence[int]], names: Sequence[str] | None = None) -> list[str]:
     """Each side by its players' names, or by seat numbers when there are none."""
     if names:
@@ -273,7 +284,7 @@ class RoundState:
         self.dealer = dealer
         self.names = list(names) if names else None
         self.budget = budget or Budget()
-        self.side_of = {seat: i for i, side in enumerate(self.sides) for seat in side}
+        self.side_of = seat_sides(self.sides)
         self.scores_before = list(scores) if scores is not None else [0] * len(self.sides)
         if len(self.scores_before) != len(self.sides):
             raise OptionError(f"scores must list one number per side ({len(self.sides)})",
@@ -421,7 +432,7 @@ class RoundState:
             raise RoundOver("the round is over")
         return Spot(
             self.rules, seat, tuple(self.table),
-            sides=tuple(self.side_of[s] for s in range(self.players)),
+            sides=self.side_of,
             must_capture=seat in self.must_capture,
             seen=self.seen,
         )
