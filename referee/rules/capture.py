@@ -262,14 +262,18 @@ def capture_options(
         return _greedy_option(rules, card, table, budget.fallback())
 
 
+def _builds_of(table: Sequence[Item], value: int) -> list[int]:
+    """The table indexes of the builds of ``value``: a capture of that value takes them all."""
+    return [i for i, item in enumerate(table) if isinstance(item, Build) and item.value == value]
+
+
 def _greedy_option(
     rules: Rules, card: Card, table: Sequence[Item], budget: Budget
 ) -> list[tuple[int, ...]]:
     loose = _loose(table, range(len(table)))
     values = [rules.table_values(c) for _, c in loose]
     for value in rules.hand_values(card):
-        builds = [i for i, item in enumerate(table)
-                  if isinstance(item, Build) and item.value == value]
+        builds = _builds_of(table, value)
         option = tuple(sorted(builds + [loose[j][0] for j in greedy_packing(values, value,
                                                                             budget)]))
         if option:
@@ -296,8 +300,7 @@ def _options(
         if len(loose) > SMALL_TABLE:
             preference = [rank_key(rules, [c]) for _, c in loose]
         for value in hand:
-            builds = [i for i, item in enumerate(table)
-                      if isinstance(item, Build) and item.value == value]
+            builds = _builds_of(table, value)
             packed = packings(values, values, value, budget, MAX_OPTIONS, preference)
             before = len(found)
             for packing in packed or [[]]:
