@@ -32,6 +32,7 @@ from .partition import (
     some_group,
     split_exact,
 )
+from .reasons import Reason, Why
 from .table import Build, Item, item_cards
 from .variants import Rules
 
@@ -83,6 +84,7 @@ class Capture:
     value: int | None = None
     groups: tuple[Group, ...] = ()
     sweep: bool = False
+    why: Reason | None = None  # the refusal as data (illegal only)
 
 
 def _loose(table: Sequence[Item], indexes: Sequence[int]) -> list[tuple[int, Card]]:
@@ -115,14 +117,17 @@ def _split(
     return tuple(sorted(groups, key=lambda g: order[id(g.items[0])]))
 
 
-def _leftover_text(
+def _leftover(
     rules: Rules, table: Sequence[Item], take: Sequence[int], value: int, budget: Budget
-) -> str:
-    """Why the taken items do not make ``value``s: what is left over at best."""
+) -> tuple[Reason, str]:
+    """Why the taken items do not make ``value``s: the rule in one code, and the detail
+    (what is left over at best)."""
     for i in take:
         item = table[i]
         if isinstance(item, Build) and item.value != value:
-            return f"a {item.label} can only be taken whole, by a card that captures {item.value}"
+            return (Reason.of(Why.BUILD_TAKEN_WHOLE, build=item, value=value),
+                    f"a {item.label} can only be taken whole, by a card that captures "
+                    f"{item.value}")
     cards = [card for _, card in _loose(table, take)]
     values = [rules.table_values(card) for card in cards]
     best: list[list[int]]
@@ -136,21 +141,32 @@ def _leftover_text(
     names = "+".join(card.symbol for card in cards)
     single = all(len(v) == 1 for v in values)
     total = sum(v[0] for v in values) if single else None
+    shown = tuple(cards)
+    too_big = [c for c, v in zip(cards, values, strict=True) if min(v, default=0) > value]
     if total is not None and total < value:
-        return f"{names} = {total}, less than {value}"
+        return (Reason.of(Why.SUM_NOT, cards=shown, total=total, value=value),
+                f"{names} = {total}, less than {value}")
+    if too_big:
+        why = Reason.of(Why.CARD_TOO_BIG, card=too_big[0], value=value)
+    elif total is None:
+        why = Reason.of(Why.NO_SETS, cards=shown, value=value)
+    elif total % value:
+        code = Why.SUM_NOT if total < 2 * value else Why.SUM_NOT_MULTIPLE
+        why = Reason.of(code, cards=shown, total=total, value=value)
+    else:
+        why = Reason.of(Why.SPLIT_FAILS, cards=shown, total=total, value=value)
     head = (
         f"{names} = {total} cannot be split into {value}s"
         if total is not None
         else f"{names} cannot be made into {value}s"
     )
-    too_big = [c for c, v in zip(cards, values, strict=True) if min(v, default=0) > value]
     if too_big:
-        return head + f"; {too_big[0].symbol} alone counts more than {value}"
+        return why, head + f"; {too_big[0].symbol} alone counts more than {value}"
     if left and covered:
-        return head + f"; {'+'.join(c.symbol for c in left)} would be left over"
+        return why, head + f"; {'+'.join(c.symbol for c in left)} would be left over"
     if total is not None and total % value:
-        return head + f"; {total % value} is left over"
-    return head
+        return why, head + f"; {total % value} is left over"
+    return why, head
 
 
 def _takes_text(card: Card, groups: Sequence[Group], sweep: bool) -> str:
@@ -160,8 +176,8 @@ def _takes_text(card: Card, groups: Sequence[Group], sweep: bool) -> str:
 
 def _left_group(
     rules: Rules, table: Sequence[Item], take: Sequence[int], value: int, budget: Budget
-) -> str:
-    """A group of ``value`` that the capture leaves on the table (its text), or ''.
+) -> tuple[Item, ...]:
+    """A group of ``value`` that the capture leaves on the table, or ().
 
     RULES.md §7: a Krypkasino capture is maximal when no further group of the same
     value can be taken from what it leaves on the table.
@@ -171,12 +187,16 @@ def _left_group(
     for i in rest:
         item = table[i]
         if isinstance(item, Build) and item.value == value:
-            return item.label
+            return (item,)
     loose = _loose(table, rest)
     group = some_group([rules.table_values(card) for _, card in loose], value, budget)
     if group is None:
-        return ""
-    return "+".join(loose[j][1].symbol for j in group)
+        return ()
+    return tuple(loose[j][1] for j in group)
+
+
+def _items_text(items: Sequence[Item]) -> str:
+    return "+".join(item.symbol if isinstance(item, Card) else item.label for item in items)
 
 
 def check_capture(
@@ -184,7 +204,8 @@ def check_capture(
 ) -> Capture:
     """Is taking the items at ``take`` with ``card`` a legal capture? Why (not)?"""
     if not take:
-        return Capture(False, "a capture must take at least one card; to take nothing, trail")
+        return Capture(False, "a capture must take at least one card; to take nothing, trail",
+                       why=Reason.of(Why.EMPTY_CAPTURE))
     take = sorted(set(take))
     sweep = len(take) == len(table)
     note = rules.values_note(card)
@@ -199,12 +220,13 @@ def check_capture(
             False,
             f"in {rules.variant.name} a court card takes exactly one card of its own rank "
             f"({card.rank_name}), nothing else",
+            why=Reason.of(Why.COURT_PAIRS_ONLY, card=card),
         )
     if rules.clears_table(card) and sweep:
         group = Group(tuple(table), tuple(0 for _ in table))
         return Capture(True, f"{card.symbol} takes the whole table (the Danish 5♠ rule)",
                        card.rank, (group,), True)
-    left_over = ""
+    not_maximal: tuple[Reason, str] | None = None
     for value in hand:
         groups = _split(rules, table, take, value, budget)
         if groups is None:
@@ -212,24 +234,46 @@ def check_capture(
         if rules.reverse:
             left = _left_group(rules, table, take, value, budget)
             if left:
-                left_over = left_over or (
+                not_maximal = not_maximal or (
+                    Reason.of(Why.NOT_MAXIMAL, value=value, items=left),
                     f"in {rules.variant.name} a capture must be maximal: as {value} the card "
-                    f"must also take {left}, which would be left on the table"
+                    f"must also take {_items_text(left)}, which would be left on the table",
                 )
                 continue
         reason = _takes_text(card, groups, sweep)
         if note:
             reason += f" ({note})"
         return Capture(True, reason, value, groups, sweep)
-    if left_over:
-        return Capture(False, left_over)
-    reasons = [_leftover_text(rules, table, take, value, budget) for value in hand]
-    reason = reasons[0] if len(reasons) == 1 else " and ".join(
-        f"as {value}: {text}" for value, text in zip(hand, reasons, strict=True)
+    if not_maximal:
+        return Capture(False, not_maximal[1], why=not_maximal[0])
+    found = [_leftover(rules, table, take, value, budget) for value in hand]
+    reason = found[0][1] if len(found) == 1 else " and ".join(
+        f"as {value}: {text}" for value, (_, text) in zip(hand, found, strict=True)
     )
     if note:
         reason += f"; {note}"
-    return Capture(False, reason)
+    return Capture(False, reason, why=_lead(rules, card, table, take, hand, found, budget))
+
+
+def _lead(
+    rules: Rules, card: Card, table: Sequence[Item], take: Sequence[int],
+    hand: Sequence[int], found: Sequence[tuple[Reason, str]], budget: Budget,
+) -> Reason:
+    """The rule that decided a refused capture: the card's value from the hand, when the
+    same capture at its table value would stand; else the reason for the value nearest
+    to what the taken cards add up to."""
+    on_table = [v for v in rules.table_values(card) if v not in hand]
+    if any(_split(rules, table, take, v, budget) is not None for v in on_table):
+        return Reason.of(Why.HAND_VALUE, card=card, hand=tuple(hand), table=tuple(on_table),
+                         items=tuple(table[i] for i in take))
+    if len(found) == 1:
+        return found[0][0]
+
+    def distance(entry: tuple[int, tuple[Reason, str]]) -> int:
+        total, value = entry[1][0].get("total"), entry[0]
+        return abs(total - value) if isinstance(total, int) else 0
+
+    return min(zip(hand, found, strict=True), key=distance)[1][0]
 
 
 RankKey = tuple[int, int, int, tuple[int, ...]]

@@ -43,6 +43,7 @@ from .events import (
     in_force,
 )
 from .partition import Budget, TooComplex
+from .reasons import Reason, Why
 from .scoring import (
     Credit,
     Decided,
@@ -66,6 +67,7 @@ __all__ = [
     "RoundOver",
     "RoundState",
     "Sweep",
+    "Whereabouts",
     "deal_schedule",
     "seat_sides",
     "side_names",
@@ -106,6 +108,7 @@ class Finding:
     deal: int
     player: int
     reason: str
+    why: Reason
 
 
 @dataclass(frozen=True)
@@ -122,6 +125,17 @@ class PlayRecord:
     def refused_now(self) -> bool:
         """Recorded as legal, but refused by the rules as the engine now applies them."""
         return self.overruled is None and not self.verdict.legal
+
+
+@dataclass(frozen=True)
+class Whereabouts:
+    """A card that has turned up: the play that showed it (None: the first table), and
+    where it is now (on the table, or in a side's pile)."""
+
+    card: Card
+    play: PlayRecord | None
+    on_table: bool
+    side: int | None
 
 
 @dataclass(frozen=True)
@@ -299,7 +313,7 @@ class RoundState:
         self.findings: list[Finding] = []
         self.started = False
         self.seen: Counter[Card] = Counter()
-        self.where: dict[Card, str] = {}
+        self.turned_up: dict[Card, int | None] = {}  # the play that showed it (None: table)
         self.piles: list[list[Card]] = [[] for _ in self.sides]
         self.sweeps: list[list[Sweep]] = [[] for _ in self.sides]
         self.sweep_points = [0] * len(self.sides)
@@ -364,15 +378,44 @@ class RoundState:
                 f"{self.table_size} cards on the table, not {len(table)}"
             )
         for card in table:
-            self._see(card, "on the first table")
+            self._see(card, None)
         self.table = list(table)
         self.started = True
 
-    def _see(self, card: Card, where: str) -> None:
-        if self.seen[card] >= self.rules.packs:
-            raise DuplicateCard(f"{card.symbol} has already turned up ({self.where[card]})")
+    def _see(self, card: Card, play: int | None) -> None:
+        self._unseen(card)
         self.seen[card] += 1
-        self.where[card] = where
+        self.turned_up[card] = play
+
+    def _unseen(self, card: Card) -> None:
+        """Refuse a card that has turned up as often as the packs hold it."""
+        if self.seen[card] >= self.rules.packs:
+            play = self.turned_up[card]
+            where = "on the first table" if play is None else f"played in play {play + 1}"
+            raise DuplicateCard(f"{card.symbol} has already turned up ({where})")
+
+    def whereabouts(self, card: Card) -> Whereabouts | None:
+        """Where a card that has turned up came from and where it is now (None if it has
+        not turned up). With two packs: its last copy.
+
+        >>> from .variants import get_rules
+        >>> from .cards import parse_cards
+        >>> r = RoundState(get_rules("swedish"), players=2, dealer=1)
+        >>> r.start(parse_cards(["9S", "6C", "3D", "5H"]))
+        >>> _ = r.play(Play(Card.parse("9H"), Action.CAPTURE, (0,)))
+        >>> w = r.whereabouts(Card.parse("9S"))
+        >>> w.play is None, w.on_table, w.side
+        (True, False, 0)
+        >>> r.whereabouts(Card.parse("6C")).on_table, r.whereabouts(Card.parse("2C"))
+        (True, None)
+        """
+        if not self.seen[card]:
+            return None
+        index = self.turned_up[card]
+        record = None if index is None else self.records[index]
+        on_table = any(card in item_cards(item) for item in self.table)
+        side = next((i for i, pile in enumerate(self.piles) if card in pile), None)
+        return Whereabouts(card, record, on_table, None if on_table else side)
 
     # -- position -------------------------------------------------------------
     @property
@@ -446,16 +489,14 @@ class RoundState:
             raise RoundOver("the match was decided during this round; no more plays")
         if self.finished:
             raise RoundOver("the round is over: every card has been played")
-        if self.seen[play.card] >= self.rules.packs:
-            raise DuplicateCard(
-                f"{play.card.symbol} has already turned up ({self.where[play.card]})"
-            )
+        self._unseen(play.card)
         for ref in play.refs:
             if not 0 <= ref < len(self.table):
                 raise RoundError(f"there is no table item {ref}")
         if player is not None and player != self.turn:
             raise IllegalPlay(Verdict(
-                False, f"it is seat {self.turn}'s turn, not seat {player}'s", Kind.TURN))
+                False, f"it is seat {self.turn}'s turn, not seat {player}'s", Kind.TURN,
+                why=Reason.of(Why.OUT_OF_TURN, turn=self.turn or 0, player=player)))
 
     def verify_play(self, play: Play, player: int | None = None,
                     hand: Sequence[Card] | None = None) -> Verdict:
@@ -504,7 +545,7 @@ class RoundState:
         side = self.side_of[seat]
         deal = self.deal
         index = self.index
-        self._see(play.card, f"played in play {index + 1}")
+        self._see(play.card, index)
         before = list(self.table)
         # loose cards first, in the order they came, then the builds
         self.table = [i for i in verdict.table if isinstance(i, Card)] + [
@@ -592,7 +633,9 @@ class RoundState:
         """The retroactive hand check: every build owner held a card that captures it."""
         played = [r for r in self.records if r.deal == deal]
         failed: set[tuple[int, int]] = set()
-        verbs = {Kind.BUILD: "built", Kind.RAISE: "raised a build to", Kind.DOUBLE: "doubled"}
+        verbs = {Kind.BUILD: ("built", Why.UNBACKED_BUILD),
+                 Kind.RAISE: ("raised a build to", Why.UNBACKED_RAISE),
+                 Kind.DOUBLE: ("doubled", Why.UNBACKED_DOUBLE)}
         for ob in self.obligations:
             key = (ob.player, ob.value)
             if key in failed:
@@ -600,11 +643,11 @@ class RoundState:
             later = [r.play.card for r in played if r.player == ob.player and r.index > ob.index]
             if not any(ob.value in self.rules.hand_values(c) for c in later):
                 failed.add(key)
-                verb = verbs.get(ob.kind, "kept a build of")
+                verb, code = verbs.get(ob.kind, ("kept a build of", Why.UNBACKED_BUILD))
                 self.findings.append(Finding(
                     deal, ob.player,
                     f"{verb} {ob.value} but played no card that captures {ob.value} later in "
-                    "this deal",
+                    "this deal", Reason.of(code, value=ob.value),
                 ))
         self.obligations = []
         if self.rules.building.captured_within_the_deal:
@@ -613,6 +656,7 @@ class RoundState:
                     deal, build.owner,
                     f"the {build.label} was not captured in the deal it was built "
                     f"({self.rules.variant.name} rules)",
+                    Reason.of(Why.BUILD_LEFT_AFTER_DEAL, build=build),
                 ))
 
     def _end_of_round(self) -> None:
@@ -633,6 +677,7 @@ class RoundState:
                 self.deal, self.dealer,
                 f"{sum(missing.values())} cards never turned up: "
                 + " ".join(c.code for c in sorted(missing)),
+                Reason.of(Why.CARDS_NEVER_SEEN, cards=tuple(sorted(missing.elements()))),
             ))
 
     # -- results --------------------------------------------------------------

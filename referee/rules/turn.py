@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from .capture import Capture, Group, can_capture, capture_options, check_capture
 from .cards import Card, pack
 from .partition import Budget, split_exact
+from .reasons import Reason, Why
 from .table import Build, Item, item_cards
 from .variants import Building, Rules
 
@@ -47,6 +48,7 @@ __all__ = [
     "Verdict",
     "can_play",
     "judge",
+    "legal_plays",
     "verify_play",
 ]
 
@@ -118,6 +120,7 @@ class Verdict:
     table: tuple[Item, ...] = ()  # the table after the play, when legal
     taken: tuple[Card, ...] = ()  # cards into the player's pile, the played card first
     options: tuple[tuple[int, ...], ...] = field(default=())  # the card's legal captures
+    why: Reason | None = None  # the rule that refused it, as data (illegal only)
 
 
 class IllegalPlay(ValueError):
@@ -129,10 +132,11 @@ class IllegalPlay(ValueError):
 
 
 class _Illegal(Exception):
-    def __init__(self, reason: str, kind: Kind) -> None:
+    def __init__(self, reason: str, kind: Kind, why: Reason) -> None:
         super().__init__(reason)
         self.reason = reason
         self.kind = kind
+        self.why = why
 
 
 def judge(
@@ -151,12 +155,13 @@ def judge(
     )
     if hand is not None and play.card not in hand:
         return Verdict(False, f"{play.card.symbol} is not in the hand given",
-                       Kind(play.action.value), options=options)
+                       Kind(play.action.value), options=options,
+                       why=Reason.of(Why.NOT_IN_HAND, card=play.card))
     try:
         verdict = _ACTIONS[play.action](spot, play, budget)
         pending = _holding(spot, play, verdict, hand)
     except _Illegal as illegal:
-        return Verdict(False, illegal.reason, illegal.kind, options=options)
+        return Verdict(False, illegal.reason, illegal.kind, options=options, why=illegal.why)
     return Verdict(
         True, verdict.reason, verdict.kind, verdict.value, verdict.groups, verdict.sweep,
         pending, verdict.table, verdict.taken, options,
@@ -172,7 +177,8 @@ def verify_play(
     verdict = judge(spot, play, hand, budget)
     if not verdict.legal:
         options = tuple(capture_options(spot.rules, play.card, spot.table, budget))
-        raise IllegalPlay(Verdict(False, verdict.reason, verdict.kind, options=options))
+        raise IllegalPlay(Verdict(False, verdict.reason, verdict.kind, options=options,
+                                  why=verdict.why))
     return verdict
 
 
@@ -188,7 +194,8 @@ def can_play(
 def _capture(spot: Spot, play: Play, budget: Budget) -> Verdict:
     verdict: Capture = check_capture(spot.rules, play.card, spot.table, play.refs, budget)
     if not verdict.legal:
-        raise _Illegal(verdict.reason, Kind.CAPTURE)
+        raise _Illegal(verdict.reason, Kind.CAPTURE,
+                       verdict.why or Reason.of(Why.EMPTY_CAPTURE))
     taken_items = set(play.refs)
     rest = tuple(item for i, item in enumerate(spot.table) if i not in taken_items)
     taken = (play.card, *(c for i in sorted(taken_items) for c in item_cards(spot.table[i])))
@@ -202,25 +209,27 @@ def _must_capture(spot: Spot, play: Play, kind: Kind, budget: Budget) -> None:
         raise _Illegal(
             f"you built last turn, so in {spot.rules.variant.name} rules you must capture "
             f"something now, and {play.card.symbol} can capture", kind,
+            Reason.of(Why.MUST_CAPTURE_AFTER_BUILD, card=play.card),
         )
 
 
 def _trail(spot: Spot, play: Play, budget: Budget) -> Verdict:
     rules, card = spot.rules, play.card
     if play.refs:
-        raise _Illegal("a trailed card takes nothing and goes on nothing", Kind.TRAIL)
+        raise _Illegal("a trailed card takes nothing and goes on nothing", Kind.TRAIL,
+                       Reason.of(Why.TRAIL_ON_NOTHING))
     _must_capture(spot, play, Kind.TRAIL, budget)
     if rules.reverse and can_capture(rules, card, spot.table, budget):
         raise _Illegal(
             f"in {rules.variant.name} capturing is compulsory: {card.symbol} can capture, so "
-            "it may not be trailed", Kind.TRAIL,
+            "it may not be trailed", Kind.TRAIL, Reason.of(Why.CAPTURE_COMPULSORY, card=card),
         )
     if rules.building.owner_may_not_trail:
         owned = [b for b in spot.table if isinstance(b, Build) and b.owner == spot.player]
         if owned:
             raise _Illegal(
                 f"you own a {owned[0].label}, so you may not trail: capture, build or add "
-                "to a build", Kind.TRAIL,
+                "to a build", Kind.TRAIL, Reason.of(Why.OWNER_MAY_NOT_TRAIL, build=owned[0]),
             )
     return Verdict(True, f"{card.symbol} is laid on the table", Kind.TRAIL,
                    table=(*spot.table, card))
@@ -231,15 +240,18 @@ def _trail(spot: Spot, play: Play, budget: Budget) -> Verdict:
 def _build_rules(spot: Spot, play: Play, kind: Kind, budget: Budget) -> None:
     rules = spot.rules
     if rules.building is Building.NONE:
-        raise _Illegal(f"{rules.variant.name} is played without building", kind)
+        raise _Illegal(f"{rules.variant.name} is played without building", kind,
+                       Reason.of(Why.NO_BUILDING))
     _must_capture(spot, play, kind, budget)
     if not play.refs:
-        raise _Illegal(f"say which table cards the {kind} goes on", kind)
+        raise _Illegal(f"say which table cards the {kind} goes on", kind,
+                       Reason.of(Why.BUILD_ON_NOTHING))
     for i in (*play.refs, None):
         card = play.card if i is None else spot.table[i]
         if isinstance(card, Card) and not rules.can_build_with(card):
             raise _Illegal(
-                f"in {rules.variant.name} court cards have no number and cannot be built", kind
+                f"in {rules.variant.name} court cards have no number and cannot be built", kind,
+                Reason.of(Why.COURT_NOT_BUILT),
             )
 
 
@@ -263,7 +275,7 @@ def _one_build_limit(spot: Spot, kind: Kind, keeping: Sequence[int]) -> None:
         if isinstance(item, Build) and item.owner == spot.player and i not in keeping:
             raise _Illegal(
                 f"you already own a {item.label}; {spot.rules.variant.name} allows one "
-                "build at a time", kind,
+                "build at a time", kind, Reason.of(Why.ONE_BUILD_AT_A_TIME, build=item),
             )
 
 
@@ -285,20 +297,22 @@ def _build(spot: Spot, play: Play, budget: Budget) -> Verdict:
     if builds:
         target = table[builds[0]]
         if not isinstance(target, Build):
-            raise _Illegal("say which build is raised", Kind.RAISE)
+            raise _Illegal("say which build is raised", Kind.RAISE,
+                           Reason.of(Why.BUILD_ON_NOTHING))
         if play.value is not None and play.value == target.value:
             return _double(spot, play, budget)
         return _raise(spot, play, target, builds, loose)
     if rules.building.one_on_one and len(loose) != 1:
         raise _Illegal(
             f"in {rules.variant.name} you build by laying the card on exactly one loose card",
-            Kind.BUILD,
+            Kind.BUILD, Reason.of(Why.ONE_LOOSE_CARD),
         )
     members = [card, *loose]
     values = [rules.table_values(c) for c in members]
     sums = _sums(values)
     if play.value is None and rules.building is not Building.ANGLO and len(sums) > 1:
-        raise _Illegal(f"say the value of the build: {' or '.join(map(str, sums))}", Kind.BUILD)
+        raise _Illegal(f"say the value of the build: {' or '.join(map(str, sums))}", Kind.BUILD,
+                       Reason.of(Why.SAY_BUILD_VALUE, values=tuple(sums)))
     candidates = [play.value] if play.value is not None else sums
     for value in candidates:
         split = split_exact(values, value, budget)
@@ -309,18 +323,22 @@ def _build(spot: Spot, play: Play, budget: Budget) -> Verdict:
             raise _Illegal(
                 f"{card.symbol} and {_symbols(loose)} do not add up to {value}: to lay a card "
                 "on one of the same value, double", Kind.BUILD,
+                Reason.of(Why.BUILD_IS_A_DOUBLE, card=card, items=tuple(loose), value=value),
             )
         _one_build_limit(spot, Kind.BUILD, keeping=())
         build = Build.of([*loose, card], value, spot.player, locked=sets > 1)
         after = _new_table(spot, loose_at, build)
         if not _capturable(spot, value, card):
-            raise _Illegal(f"no card that is still out captures {value}", Kind.BUILD)
+            raise _Illegal(f"no card that is still out captures {value}", Kind.BUILD,
+                           Reason.of(Why.NO_CARD_CAPTURES, value=value))
         how = "a multiple build" if sets > 1 else "a build"
         return Verdict(True, f"{card.symbol} on {_symbols(loose)} makes {how} of {value}",
                        Kind.BUILD, value, table=after)
     shown = play.value if play.value is not None else "any value"
     total = " or ".join(str(s) for s in sums) or "nothing"
-    raise _Illegal(f"{card.symbol} on {_symbols(loose)} makes {total}, not {shown}", Kind.BUILD)
+    raise _Illegal(f"{card.symbol} on {_symbols(loose)} makes {total}, not {shown}", Kind.BUILD,
+                   Reason.of(Why.BUILD_SUM, card=card, items=tuple(loose), values=tuple(sums),
+                             value=play.value or 0))
 
 
 def _sums(values: Sequence[tuple[int, ...]]) -> list[int]:
@@ -334,7 +352,8 @@ def _may_add_to(spot: Spot, build: Build, kind: Kind) -> None:
     """The owner adds to their own build only by house rule (Danish and Anglo by default)."""
     rules = spot.rules
     if build.owner == spot.player and not rules.raise_own_build:
-        raise _Illegal(f"in {rules.variant.name} you may not add to your own build", kind)
+        raise _Illegal(f"in {rules.variant.name} you may not add to your own build", kind,
+                       Reason.of(Why.NOT_OWN_BUILD))
 
 
 def _raise(
@@ -344,32 +363,38 @@ def _raise(
     if len(builds) > 1 or loose:
         raise _Illegal(
             "a raise adds one card from the hand to one build; to add a set of the same "
-            "value, double", Kind.RAISE,
+            "value, double", Kind.RAISE, Reason.of(Why.RAISE_ONE_CARD),
         )
     if target.locked:
-        raise _Illegal(f"the {target.label} cannot be raised", Kind.RAISE)
+        raise _Illegal(f"the {target.label} cannot be raised", Kind.RAISE,
+                       Reason.of(Why.LOCKED_BUILD, build=target))
     _may_add_to(spot, target, Kind.RAISE)
     if spot.partner(target.owner) and not rules.building.partner_may_raise:
         raise _Illegal(
             f"the build belongs to your partner, and in {rules.variant.name} only an opponent "
             "may raise a build (you may double it)", Kind.RAISE,
+            Reason.of(Why.PARTNER_MAY_NOT_RAISE),
         )
     possible = [target.value + v for v in rules.table_values(card)]
     value = play.value if play.value is not None else (possible[0] if len(possible) == 1 else None)
     if value is None:
         raise _Illegal(
-            f"say the new value: {' or '.join(str(v) for v in possible)}", Kind.RAISE
+            f"say the new value: {' or '.join(str(v) for v in possible)}", Kind.RAISE,
+            Reason.of(Why.SAY_RAISE_VALUE, values=tuple(possible)),
         )
     if value not in possible:
         raise _Illegal(
             f"{card.symbol} on a {target.label} makes {' or '.join(map(str, possible))}, "
             f"not {value}", Kind.RAISE,
+            Reason.of(Why.RAISE_SUM, card=card, build=target, values=tuple(possible),
+                      value=value),
         )
     _one_build_limit(spot, Kind.RAISE, keeping=builds)
     build = Build.of([*target.cards, card], value, spot.player)
     after = _new_table(spot, builds, build)
     if not _capturable(spot, value, card):
-        raise _Illegal(f"no card that is still out captures {value}", Kind.RAISE)
+        raise _Illegal(f"no card that is still out captures {value}", Kind.RAISE,
+                       Reason.of(Why.NO_CARD_CAPTURES, value=value))
     whose = "" if target.owner == spot.player else "; the build is now yours"
     return Verdict(True, f"{card.symbol} raises the build of {target.value} to {value}{whose}",
                    Kind.RAISE, value, table=after)
@@ -382,21 +407,23 @@ def _double(spot: Spot, play: Play, budget: Budget) -> Verdict:
     loose = [c for i in play.refs if isinstance(c := table[i], Card)]
     build_values = {b.value for b in builds}
     if len(build_values) > 1:
-        raise _Illegal("builds of different values cannot be put together", Kind.DOUBLE)
+        raise _Illegal("builds of different values cannot be put together", Kind.DOUBLE,
+                       Reason.of(Why.DOUBLE_MIXED_VALUES))
     if rules.building is Building.NORDIC and len(play.refs) != 1:
         raise _Illegal(
             f"in {rules.variant.name} you double by laying the card on one card or build",
-            Kind.DOUBLE,
+            Kind.DOUBLE, Reason.of(Why.DOUBLE_ONE_ITEM),
         )
     if rules.building is Building.DANISH and not builds and len(loose) != 1:
         raise _Illegal(
             f"in {rules.variant.name} you double a single card, or build more on a pile",
-            Kind.DOUBLE,
+            Kind.DOUBLE, Reason.of(Why.DOUBLE_DANISH),
         )
     if builds and play.value is not None and play.value not in build_values:
         raise _Illegal(
             f"the pile's value is {min(build_values)}, not {play.value}: doubling keeps it",
             Kind.DOUBLE,
+            Reason.of(Why.DOUBLE_KEEPS_VALUE, total=min(build_values), value=play.value),
         )
     for b in builds:
         _may_add_to(spot, b, Kind.DOUBLE)
@@ -423,7 +450,8 @@ def _double(spot: Spot, play: Play, budget: Budget) -> Verdict:
         build = Build.of(cards, value, spot.player, locked=True)
         after = _new_table(spot, play.refs, build)
         if not _capturable(spot, value, card):
-            raise _Illegal(f"no card that is still out captures {value}", Kind.DOUBLE)
+            raise _Illegal(f"no card that is still out captures {value}", Kind.DOUBLE,
+                           Reason.of(Why.NO_CARD_CAPTURES, value=value))
         if builds and loose:
             target = " and ".join(b.label for b in builds)
             reason = (f"{card.symbol} with {_symbols(loose)} adds another set of {value} to "
@@ -433,7 +461,9 @@ def _double(spot: Spot, play: Play, budget: Budget) -> Verdict:
             reason = f"{card.symbol} doubles {on}: a locked build of {value}"
         return Verdict(True, reason, Kind.DOUBLE, value, table=after)
     on = ", ".join(_symbols([table[i]]) for i in play.refs)
-    raise _Illegal(f"{card.symbol} does not make a set of the same value as {on}", Kind.DOUBLE)
+    raise _Illegal(f"{card.symbol} does not make a set of the same value as {on}", Kind.DOUBLE,
+                   Reason.of(Why.DOUBLE_NO_SET, card=card,
+                             items=tuple(table[i] for i in play.refs)))
 
 
 def _holding(
@@ -454,9 +484,46 @@ def _holding(
         if not any(value in spot.rules.hand_values(c) for c in rest):
             raise _Illegal(
                 f"you must keep a card that captures {value} to own a build of {value}, "
-                "and this hand has none", verdict.kind,
+                "and this hand has none", verdict.kind, Reason.of(Why.MUST_HOLD, value=value),
             )
     return ()
+
+
+def legal_plays(spot: Spot, card: Card, budget: Budget | None = None) -> list[Play]:
+    """What ``card`` may do on this table, as the referee offers it at the table: its
+    captures best first, then the builds, raises and doubles onto one table item, then
+    the trail. Each is legal as far as the referee can tell without the hand (a build
+    still has to be backed by the end of the deal). Plays onto several items at once
+    are not listed; they are judged when claimed.
+
+    >>> from .variants import get_rules
+    >>> P = Card.parse
+    >>> spot = Spot(get_rules("norwegian"), 0, (P("3S"), P("4C"), P("7D")))
+    >>> for p in legal_plays(spot, P("7H")):  # 7+7 = 14: an ace from the hand takes it
+    ...     print(p.action.value, p.refs, p.value)
+    capture (0, 1, 2) None
+    build (0,) 10
+    build (1,) 11
+    build (2,) 14
+    double (2,) None
+    trail () None
+    """
+    budget = budget or Budget()
+    rules = spot.rules
+    plays = [Play(card, Action.CAPTURE, option)
+             for option in capture_options(rules, card, spot.table, budget)]
+    if rules.building is not Building.NONE and rules.can_build_with(card):
+        for i, item in enumerate(spot.table):
+            if isinstance(item, Build):
+                raised = sorted({item.value + v for v in rules.table_values(card)})
+                plays += [Play(card, Action.BUILD, (i,), v) for v in raised]
+                plays.append(Play(card, Action.DOUBLE, (i,), item.value))
+            elif rules.can_build_with(item):
+                made = _sums([rules.table_values(card), rules.table_values(item)])
+                plays += [Play(card, Action.BUILD, (i,), v) for v in made]
+                plays.append(Play(card, Action.DOUBLE, (i,)))
+    plays.append(Play(card, Action.TRAIL))
+    return [p for p in plays if p.action is Action.CAPTURE or judge(spot, p, None, budget).legal]
 
 
 _ACTIONS: dict[Action, Callable[[Spot, Play, Budget], Verdict]] = {
