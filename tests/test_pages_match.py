@@ -3,7 +3,10 @@ test_match_end.py; htmx fragments, error pages and CSRF have files of their own.
 
 from __future__ import annotations
 
-from pages import match_of, new_match, plain, text
+import re
+from html import unescape
+
+from pages import HX, match_of, new_match, plain, text
 
 from referee.extensions import db
 from referee.models import Match
@@ -32,12 +35,118 @@ def test_a_watched_match_is_listed_on_this_phone(client):
 
 # -- a new match -----------------------------------------------------------------------
 
-def test_new_match_form_lists_every_variant_with_a_description(client):
+VARIANT_IDS = ("swedish", "finnish", "norwegian", "danish", "classic", "royal", "overspader",
+               "mulle", "mulle-glimne", "krypkasino")
+
+
+def refused(client, names=("Ann", "Bo"), headers=None, **fields):
+    """Post the new-match form as a phone would (Swedish, seat 1 deals, a player a name);
+    it must answer 422 and create nothing. ``fields`` replace the defaults."""
+    data = {"variant": "swedish", "players": str(len(names)), "first_dealer": "1",
+            **{f"names-{i}": name for i, name in enumerate(names)}}
+    data.update({key: str(value) for key, value in fields.items()})
+    response = client.post("/matches/new", data=data, headers=headers or {})
+    assert response.status_code == 422, plain(response)[:400]
+    assert db.session.query(Match).count() == 0
+    return response
+
+
+def tag(body: str, element_id: str) -> str:
+    """The opening tag of the element with this id."""
+    return re.search(rf'<[a-z]+\b[^>]*\bid="{re.escape(element_id)}"[^>]*>', body)[0]
+
+
+def seat_block(body: str, n: int) -> str:
+    start = body.index(f'id="seat-{n}"')
+    end = body.find('class="seat"', start)
+    return body[start:end if end != -1 else body.index("</fieldset>", start)]
+
+
+def problems(body: str) -> list[tuple[str, str]]:
+    """The error summary at the top of the form: (the id it links to, the message)."""
+    summary = re.search(r'<div class="error-summary" role="alert"[^>]*>(.*?)</div>', body, re.S)
+    assert summary, "no error summary"
+    return [(href, re.sub(r"\s+", " ", unescape(message)).strip())
+            for href, message in re.findall(r'<a href="#([^"]+)">(.*?)</a>', summary[1], re.S)]
+
+
+def autofocused(body: str) -> list[str]:
+    """The ids of the inputs that take the focus when the page loads."""
+    tags = re.findall(r'<(?:input|select)\b[^>]*\bautofocus\b[^>]*>', body)
+    return [re.search(r'\bid="([^"]+)"', t)[1] for t in tags]
+
+
+def test_new_match_form_lists_every_variant_in_one_select_with_its_description(client):
     page = text(client.get("/matches/new"))
-    for variant in ("swedish", "finnish", "norwegian", "danish", "classic", "royal",
-                    "overspader", "mulle", "mulle-glimne", "krypkasino"):
-        assert f'value="{variant}"' in page
+    select = re.search(r'<select id="variant" name="variant"[^>]*>(.*?)</select>', page, re.S)
+    assert select, "the variants are one select"
+    assert re.findall(r'value="([^"]+)"', select[1]) == list(VARIANT_IDS)
     assert "5♠ clears the table" in page  # Danish one-liner
+    # each variant's description is in the page, under the select, shown when it is chosen
+    for variant in VARIANT_IDS:
+        assert f'id="about-{variant}"' in page
+        assert (f'#new-match:has(#variant option[value="{variant}"]:checked) #about-{variant}'
+                in page)
+    # without :has() the chosen one is marked by the server, and every rule is a link away
+    assert 'class="hint current" id="about-swedish"' in page
+    assert 'href="/rules"' in page.split('id="variant"', 1)[1].split('id="players"', 1)[0]
+
+
+def test_the_posted_variant_is_the_one_described(client):
+    body = text(refused(client, names=("A", ""), variant="danish"))
+    assert 'class="hint current" id="about-danish"' in body
+    assert '<option selected value="danish">' in body
+
+
+def test_new_match_players_are_a_radio_group_of_two_to_six(client):
+    page = text(client.get("/matches/new"))
+    block = page[page.index('id="players"'):page.index('id="seats"')]
+    assert re.findall(r'name="players" [^>]*value="(\d)"', block) == ["2", "3", "4", "5", "6"]
+    assert re.search(r'<input checked id="players-0" name="players"[^>]*value="2"', block)
+    assert block.count('class="pill"') == 5
+
+
+def test_each_seat_has_a_name_and_a_deals_first_button(client):
+    page = text(client.get("/matches/new"))
+    for n in range(1, 7):
+        seat = seat_block(page, n)
+        assert f'id="names-{n - 1}"' in seat
+        assert re.search(rf'<input[^>]*name="first_dealer"[^>]*type="radio" value="{n}"', seat)
+        assert "deals first" in seat
+    # the first seat deals unless another is ticked
+    assert re.search(r'<input aria-label="Seat 1 deals first" checked', page)
+
+
+def test_seats_beyond_the_number_of_players_are_hidden_by_css(client):
+    css = text(client.get("/static/app.css"))
+    # with n players chosen, seat n+1 and every later one are hidden (no script needed)
+    for n in range(2, 6):
+        assert (f'.new-match:has([name=players][value="{n}"]:checked) .seat:nth-child(n+{n + 1})'
+                in css)
+    page = text(client.get("/matches/new"))
+    start = page.index('class="seat-list"')
+    seats = page[start:page.index("</fieldset>", start)]
+    # the seats are the only children of their list, so nth-child counts seats
+    assert re.findall(r'<div class="([^"]+)" id="seat-\d"', seats) == ["seat"] * 6
+    assert 'class="panel new-match" id="new-match"' in page
+
+
+def test_the_dealer_is_chosen_by_the_button_beside_a_name(client):
+    token = new_match(client, names=("Ann", "Bo", "Cai"), first_dealer=3)
+    assert match_of(token).first_dealer == 2  # seat 3, counted from 0
+    assert "Cai deals." in plain(client.get(f"/match/{token}"))
+
+
+def test_the_dealer_must_be_one_of_the_players(client):
+    response = refused(client, first_dealer=4, **{"names-3": "Dag"})  # a hidden fourth seat
+    assert "Choose who deals first among the 2 players" in plain(response)
+    for junk in ("0", "7", "x", ""):
+        assert "Choose who deals first" in plain(refused(client, first_dealer=junk)), junk
+
+
+def test_players_outside_the_list_get_a_clear_message(client):
+    for junk in ("1", "7", "two"):
+        assert "Choose the number of players" in plain(refused(client, players=junk)), junk
 
 
 def test_new_match_creates_players_in_seats_with_secret_tokens(client):
@@ -51,43 +160,25 @@ def test_new_match_creates_players_in_seats_with_secret_tokens(client):
 
 
 def test_new_match_needs_a_name_for_every_seat(client):
-    response = client.post("/matches/new", data={"variant": "swedish", "players": "3",
-                                                 "first_dealer": "1", "names-0": "Ann",
-                                                 "names-1": "Bo", "names-2": "  "})
-    assert response.status_code == 422
-    assert "Give seat 3 a name" in plain(response)
-    assert db.session.query(Match).count() == 0
+    assert "Give seat 3 a name" in plain(refused(client, names=("Ann", "Bo", "  ")))
 
 
 def test_new_match_refuses_more_players_than_the_variant_allows(client):
-    response = client.post("/matches/new", data={
-        "variant": "swedish", "players": "5", "first_dealer": "1",
-        **{f"names-{i}": f"P{i}" for i in range(5)}})
-    assert response.status_code == 422
-    assert "2 to 4 players" in plain(response)
-    assert db.session.query(Match).count() == 0
+    assert "2 to 4 players" in plain(refused(client, names=("A", "B", "C", "D", "E")))
 
 
 def test_new_match_refuses_partnerships_for_three_players(client):
-    response = client.post("/matches/new", data={
-        "variant": "swedish", "players": "3", "first_dealer": "1", "partnerships": "pairs",
-        **{f"names-{i}": f"P{i}" for i in range(3)}})
-    assert response.status_code == 422
+    response = refused(client, names=("A", "B", "C"), partnerships="pairs")
     assert "partnership" in plain(response)
 
 
 def test_new_match_mulle_glimne_needs_two_players_or_four_in_partnerships_rules_6(client):
     # RULES §6: Mulle (Kortspelshandboken) is played by 2, or by 4 in two partnerships
-    for players, partnerships in ((3, ""), (4, "")):
-        response = client.post("/matches/new", data={
-            "variant": "mulle-glimne", "players": str(players), "first_dealer": "1",
-            "partnerships": partnerships, **{f"names-{i}": f"P{i}" for i in range(players)}})
-        assert response.status_code == 422, players
-        body = text(response)
+    for names in (("A", "B", "C"), ("A", "B", "C", "D")):
+        body = text(refused(client, names=names, variant="mulle-glimne"))
         # the error stands at the players field, before the first name
         field = body[body.index('id="players"'):body.index('id="names-0"')]
-        assert "2 players, or 4 in two partnerships" in field, players
-        assert db.session.query(Match).count() == 0
+        assert "2 players, or 4 in two partnerships" in field, names
     token = new_match(client, variant="mulle-glimne", names=("A", "B", "C", "D"),
                       partnerships="pairs")
     match = match_of(token)
@@ -95,19 +186,12 @@ def test_new_match_mulle_glimne_needs_two_players_or_four_in_partnerships_rules_
 
 
 def test_new_match_refuses_a_house_rule_that_does_not_apply(client):
-    response = client.post("/matches/new", data={
-        "variant": "swedish", "players": "2", "first_dealer": "1", "royal_sweeps": "on",
-        "names-0": "A", "names-1": "B"})
-    assert response.status_code == 422
+    response = refused(client, royal_sweeps="on")
     assert "royal_sweeps only applies to Royal Casino" in plain(response)
 
 
 def test_house_rule_error_opens_the_house_rules(client):
-    response = client.post("/matches/new", data={
-        "variant": "swedish", "players": "2", "first_dealer": "1", "raise_own_build": "on",
-        "names-0": "A", "names-1": "B"})
-    assert response.status_code == 422
-    body = text(response)
+    body = text(refused(client, raise_own_build="on"))
     assert "<details open>" in body
     # the error stands at its own field
     own = body.index('id="raise_own_build"')
@@ -115,11 +199,51 @@ def test_house_rule_error_opens_the_house_rules(client):
 
 
 def test_new_match_name_too_long_is_refused(client):
-    response = client.post("/matches/new", data={
-        "variant": "swedish", "players": "2", "first_dealer": "1",
-        "names-0": "x" * 41, "names-1": "B"})
-    assert response.status_code == 422
-    assert db.session.query(Match).count() == 0
+    assert "40" in plain(refused(client, names=("x" * 41, "B")))
+
+
+def test_errors_are_listed_at_the_top_and_the_first_is_focused(client):
+    body = text(refused(client, names=("Ann", "", ""), target=5000))
+    listed = problems(body)
+    assert [href for href, _message in listed] == ["names-1", "names-2", "target"]
+    assert "Give seat 2 a name" in listed[0][1] and "Give seat 3 a name" in listed[1][1]
+    assert "1 to 1000" in listed[2][1]
+    # the summary comes before the first field, and each link leads to an input on the page
+    assert body.index('class="error-summary"') < body.index('id="variant"')
+    for href, _message in listed:
+        assert re.search(rf'<(?:input|select)\b[^>]*\bid="{href}"', body), href
+    assert autofocused(body) == ["names-1"]
+
+
+def test_a_radio_group_error_focuses_the_chosen_button(client):
+    body = text(refused(client, names=("A", "B", "C", "D", "E")))
+    assert problems(body)[0][0] == "players-3"  # the button for 5 players
+    assert "autofocus" in tag(body, "players-3") and "checked" in tag(body, "players-3")
+
+
+def test_the_seating_the_engine_refuses_is_listed_with_the_other_problems(client):
+    # RULES §6: Mulle (Kortspelshandboken) is 2 players or 4 in pairs; a missing name too
+    listed = problems(text(refused(client, names=("A", "B", ""), variant="mulle-glimne")))
+    assert [href for href, _message in listed] == ["players-1", "names-2"]
+    assert "2 players, or 4 in two partnerships" in listed[0][1]
+
+
+def test_a_house_rule_problem_links_into_the_opened_house_rules(client):
+    body = text(refused(client, raise_own_build="on"))
+    ((href, message),) = problems(body)
+    assert href == "raise_own_build" and "played without building" in message
+    assert autofocused(body) == ["raise_own_build"]
+
+
+def test_the_form_without_errors_has_no_summary_and_no_focus(client):
+    body = text(client.get("/matches/new"))
+    assert "error-summary" not in body and autofocused(body) == []
+
+
+def test_the_htmx_fragment_carries_the_summary(client):
+    body = text(refused(client, names=("A", ""), headers=HX))
+    assert "<html" not in body
+    assert problems(body) == [("names-1", "Give seat 2 a name (1 to 40 characters)")]
 
 
 def test_names_in_any_script_are_escaped_everywhere(client):

@@ -1,20 +1,25 @@
-"""The new-match form. Every field's error is shown at the field."""
+"""The new-match form. Every field's error is shown at the field and listed at the top."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import FieldList, IntegerField, RadioField, SelectField, StringField
+from wtforms import Field, FieldList, IntegerField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from ..rules.variants import VARIANTS
+from ..rules.round import sides_of
+from ..rules.variants import VARIANTS, OptionError
 
+MIN_SEATS = min(v.min_players for v in VARIANTS.values())
 MAX_SEATS = max(v.max_players for v in VARIANTS.values())
 TRISTATE = [SelectChoice("", _l("as the variant")), SelectChoice("on", _l("on")),
             SelectChoice("off", _l("off"))]
+PICK_PLAYERS = _l("Choose the number of players from the list.")
+PICK_DEALER = _l("Choose who deals first: tick it beside a name.")
 HOUSE_RULES = {
     "sweep_cancellation": _l("Sweeps cancel each other"),
     "multiple_builds": _l("Several builds at once"),
@@ -25,19 +30,36 @@ HOUSE_RULES = {
     "royal_sweeps": _l("Sweeps score (Royal Casino)"),
     "spade_five_clears": _l("5♠ takes the whole table"),
 }
+# the fields NewMatchForm.options reads
+OPTION_FIELDS = ("partnerships", "target", "building", *HOUSE_RULES)
 
 
 class NewMatchForm(FlaskForm):
-    variant = RadioField(
+    """Fields in the order of the page, so the list of problems reads as the page does."""
+
+    variant = SelectField(
         _l("Variant"),
-        choices=[SelectChoice(v.id, f"{v.name}: {v.description}") for v in VARIANTS.values()],
-        default="swedish", validators=[InputRequired()],
+        choices=[SelectChoice(v.id, v.name) for v in VARIANTS.values()],
+        default="swedish", validators=[InputRequired(_l("Choose a variant."))],
+        invalid_choice_message=_l("Choose a variant from the list."),
     )
-    players = IntegerField(_l("Number of players"), default=2,
-                           validators=[InputRequired(), NumberRange(2, MAX_SEATS)])
+    players = RadioField(
+        _l("Number of players"),
+        choices=[SelectChoice(str(n), str(n)) for n in range(MIN_SEATS, MAX_SEATS + 1)],
+        coerce=int, default=MIN_SEATS,
+        validators=[InputRequired(_l("Choose the number of players."))],
+        invalid_value_message=PICK_PLAYERS, invalid_choice_message=PICK_PLAYERS,
+    )
     names = FieldList(
         StringField(_l("Name"), validators=[Optional(), Length(max=40)]),
         min_entries=MAX_SEATS, max_entries=MAX_SEATS,
+    )
+    first_dealer = RadioField(
+        _l("Deals first"),
+        choices=[SelectChoice(str(n), _l("deals first")) for n in range(1, MAX_SEATS + 1)],
+        coerce=int, default=1,
+        validators=[InputRequired(_l("Choose who deals first."))],
+        invalid_value_message=PICK_DEALER, invalid_choice_message=PICK_DEALER,
     )
     partnerships = SelectField(
         _l("Partnerships"),
@@ -47,9 +69,12 @@ class NewMatchForm(FlaskForm):
                  SelectChoice("2", _l("two sides of three (6 players)"))],
         default="",
     )
-    target = IntegerField(_l("Play to (points)"), validators=[Optional(), NumberRange(1, 1000)])
-    first_dealer = IntegerField(_l("Who deals first (seat number, from 1)"), default=1,
-                                validators=[InputRequired(), NumberRange(1, MAX_SEATS)])
+    target = IntegerField(
+        _l("Play to (points)"),
+        invalid_value_message=_l("Write the target as a number of points."),
+        validators=[Optional(),
+                    NumberRange(1, 1000, _l("A target is from %(min)s to %(max)s points."))],
+    )
     building = SelectField(
         _l("Building"),
         choices=[SelectChoice("", _l("as the variant")), SelectChoice("none", _l("no building")),
@@ -67,6 +92,48 @@ class NewMatchForm(FlaskForm):
     royal_sweeps = SelectField(HOUSE_RULES["royal_sweeps"], choices=TRISTATE, default="")
     spade_five_clears = SelectField(HOUSE_RULES["spade_five_clears"], choices=TRISTATE,
                                     default="")
+
+    def validate(self, extra_validators=None) -> bool:
+        """Each field, then the seats and the house rules as the chosen variant allows them.
+
+        Every check whose fields were readable runs, so the page lists all the problems at
+        once; the engine decides the seatings and the house rules.
+        """
+        valid = super().validate(extra_validators)
+        variant = VARIANTS.get(self.variant.data or "")
+        if variant is None or self.players.errors:
+            return False
+        count = self.players.data
+        if not variant.min_players <= count <= variant.max_players:
+            self.players.errors.append(
+                _("%(name)s is played by %(low)d to %(high)d players", name=variant.name,
+                  low=variant.min_players, high=variant.max_players))
+            valid = False
+        for n, entry in enumerate(self.names.entries[:count], start=1):
+            if not (entry.data or "").strip() and not entry.errors:
+                entry.errors.append(_("Give seat %(n)d a name (1 to 40 characters)", n=n))
+                valid = False
+        if not self.first_dealer.errors and self.first_dealer.data > count:
+            self.first_dealer.errors.append(
+                _("Choose who deals first among the %(n)d players: tick it beside a name.",
+                  n=count))
+            valid = False
+        if not any(self[name].errors for name in ("players", *OPTION_FIELDS)):
+            try:
+                sides_of(variant.rules(self.options()), count)
+            except OptionError as error:
+                field = self._fields.get(error.option or "", self.variant)
+                field.errors.append(str(error))
+                valid = False
+        return valid
+
+    def problems(self) -> list[tuple[str, str]]:
+        """Every error, in the order of the page, with the id of the input it belongs to."""
+        found: list[tuple[str, str]] = []
+        for field in self:
+            for entry in field.entries if isinstance(field, FieldList) else [field]:
+                found.extend((input_id(entry), str(error)) for error in entry.errors)
+        return found
 
     def seated_names(self) -> list[str]:
         count = self.players.data or 0
@@ -88,6 +155,14 @@ class NewMatchForm(FlaskForm):
         elif self.partnerships.data in ("2", "3"):
             options["partnerships"] = int(self.partnerships.data)
         return options
+
+
+def input_id(field: Field) -> str:
+    """The id to focus for a field: a radio group's chosen button, else its first."""
+    if isinstance(field, RadioField):
+        buttons = list(field)
+        return next((b.id for b in buttons if b.checked), buttons[0].id)
+    return field.id
 
 
 class StartRoundForm(FlaskForm):

@@ -9,7 +9,7 @@ from .. import service
 from ..main import remember
 from ..models import RoundMode
 from ..rules.round import sides_of
-from ..rules.variants import VARIANTS, OptionError
+from ..rules.variants import VARIANTS
 from ..web import editable_match, match_by_token, render
 from . import bp
 from .forms import HOUSE_RULES, NewMatchForm, StartRoundForm
@@ -19,43 +19,13 @@ from .forms import HOUSE_RULES, NewMatchForm, StartRoundForm
 def new():
     form = NewMatchForm()
     if form.validate_on_submit():
-        match = _create(form)
-        if match is not None:
-            remember(match.edit_token, _label(match))
-            return redirect(url_for("matches.show", token=match.edit_token), code=303)
+        match = service.create_match(form.variant.data, form.options(), form.seated_names(),
+                                     form.first_dealer.data - 1)
+        remember(match.edit_token, _label(match))
+        return redirect(url_for("matches.show", token=match.edit_token), code=303)
     status = 422 if form.is_submitted() else 200
     return render("matches/new.html", "form", status, form=form, variants=VARIANTS,
                   house_rules=HOUSE_RULES)
-
-
-def _create(form: NewMatchForm):
-    variant = VARIANTS[form.variant.data]
-    count = form.players.data
-    if not variant.min_players <= count <= variant.max_players:
-        form.players.errors.append(
-            _("%(name)s is played by %(low)d to %(high)d players", name=variant.name,
-              low=variant.min_players, high=variant.max_players))
-        return None
-    names = form.seated_names()
-    missing = [i for i, name in enumerate(names) if not name]
-    for i in missing:
-        form.names.entries[i].errors = [_("Give seat %(n)d a name (1 to 40 characters)",
-                                          n=i + 1)]
-    if missing:
-        return None
-    if form.first_dealer.data > count:
-        form.first_dealer.errors.append(_("Choose a seat from 1 to %(n)d", n=count))
-        return None
-    options = form.options()
-    try:
-        sides_of(variant.rules(options), count)
-    except OptionError as error:
-        field = getattr(form, error.option or "", None) or form.variant
-        if error.option == "players":
-            field = form.players
-        field.errors = [*field.errors, str(error)]
-        return None
-    return service.create_match(variant.id, options, names, form.first_dealer.data - 1)
 
 
 def _label(match) -> str:
