@@ -78,8 +78,134 @@ def test_without_a_position_the_page_is_a_form(client):
             re.search(rf'<input[^>]*name="action"[^>]*value="{action}"', body)
     assert '<select id="variant" name="variant">' in body
     assert verdict(body) is None
-    assert "Choose the card played" in body
+    assert "pick the card played" in prompt(body)
     assert varies_on_htmx(response)
+
+
+def prompt(body: str) -> str:
+    """What the ruling's place says while the claim is not complete ("" once ruled)."""
+    match = re.search(r'<p class="next">(.*?)</p>', body, re.S)
+    return text(match[1]) if match else ""
+
+
+def take_boxes(body: str) -> list[tuple[str, str, bool]]:
+    """The table items to tick: (the box's id, its value, ticked)."""
+    block = body[body.index('id="f-take"'):body.index('id="f-value"')]
+    return [(box_id, value, "checked" in rest)
+            for box_id, value, rest in re.findall(
+                r'<input type="checkbox" id="([^"]+)" name="take" value="(\d+)"([^>]*)>', block)]
+
+
+# -- the claim first, the ruling after ---------------------------------------------------
+
+def test_the_table_items_to_tick_come_before_any_ruling(client):
+    # the table laid out, nothing else chosen: the items are listed, no ruling yet
+    response, body = get(client, [("variant", "norwegian"), ("table", "9S"), ("table", "6C"),
+                                  ("builds", "5H+4C=9@2")])
+    assert response.status_code == 200
+    assert take_boxes(body) == [("take-9S", "0", False), ("take-6C", "1", False),
+                                ("take-5H+4C=9@2", "2", False)]
+    assert verdict(body) is None and all_field_errors(body) == []
+    assert "pick the card played" in prompt(body)
+
+
+@pytest.mark.parametrize(("claim", "asked"), [
+    ({}, "pick the card played"),
+    ({"card": "9H"}, "Say what 9♥ does"),
+    ({"card": "9H", "action": "capture"}, "Tick what 9♥ takes"),
+    ({"card": "9H", "action": "build", "value": 9}, "Tick what 9♥ takes"),
+    ({"card": "9H", "action": "double"}, "Tick what 9♥ takes"),
+])
+def test_no_ruling_until_the_claim_is_complete(client, claim, asked):
+    response, body = get(client, {"variant": "norwegian", "table": ["9S", "6C", "3D"], **claim})
+    assert response.status_code == 200  # not an error: the claim is not finished
+    assert verdict(body) is None
+    assert "Illegal" not in text(body)
+    assert asked in prompt(body)
+    assert "Link to this ruling" not in body
+    assert [box_id for box_id, _value, _ticked in take_boxes(body)] == \
+        ["take-9S", "take-6C", "take-3D"]
+
+
+def test_the_prompt_links_to_the_part_still_to_choose(client):
+    _response, body = get(client, {"variant": "norwegian", "table": "9S", "card": "9H",
+                                   "action": "capture"})
+    assert re.search(r'<p class="next"><a href="#f-take">', body)
+    assert 'id="f-take"' in body
+
+
+def test_a_trail_needs_nothing_to_take(client):
+    _response, body = get(client, {"variant": "norwegian", "table": "9S", "card": "5H",
+                                   "action": "trail"})
+    assert verdict(body)[0] == "legal"
+    assert prompt(body) == ""
+
+
+def test_a_draft_while_laying_out_gets_no_ruling(client):
+    # the page asks again after each change (draft=y): the items follow, the ruling waits
+    params = [*NINES, ("take", 0), ("draft", "y")]
+    response, body = get(client, params, HX)
+    assert response.status_code == 200
+    assert body.strip().startswith('<form id="checker"')
+    assert verdict(body) is None
+    assert "Press Check for the ruling" in prompt(body)
+    # the same position checked for real is ruled
+    assert verdict(get(client, params[:-1])[1])[0] == "legal"
+
+
+def test_the_page_asks_for_a_draft_after_every_change(client):
+    _response, body = get(client, {})
+    draft = re.search(r'<span hidden [^>]*hx-vals=\'\{"draft": "y"\}\'[^>]*>', body)
+    assert draft, "no draft request in the page"
+    for attribute in ('hx-get="/check"', 'hx-trigger="change from:#checker"',
+                      'hx-include="#checker"', 'hx-target="#checker"', 'hx-swap="outerMorph"',
+                      'hx-sync="#checker:replace"'):
+        assert attribute in draft[0], attribute
+    assert "hx-push-url" not in draft[0]  # a draft is no step in the history
+    assert '<form id="checker"' in body and 'id="check-button"' in body
+
+
+def test_a_tick_stays_with_its_item_when_the_table_changes(client):
+    # 9S 6C 3D were shown and all ticked; then 8S was laid (it comes first) and 3D taken away
+    params = [("variant", "norwegian"), ("table", "8S"), ("table", "9S"), ("table", "6C"),
+              ("card", "9H"), ("action", "capture"), ("shown", "9S 6C 3D"),
+              ("take", 0), ("take", 1), ("take", 2)]
+    _response, body = get(client, params)
+    assert take_boxes(body) == [("take-8S", "0", False), ("take-9S", "1", True),
+                                ("take-6C", "2", True)]
+    kind, said = verdict(body)
+    assert kind == "illegal"  # 9♠ and 6♣ alone: 6 cannot be made into 9s
+    assert "9♠" in said and "6♣" in said and "3♦" not in said
+    # the link to the ruling names the items where they are now, and no list of boxes
+    share = unescape(re.search(r'<a href="([^"]+)">Link to this ruling</a>', body)[1])
+    query = parse_qs(urlsplit(share).query)
+    assert query["take"] == ["1", "2"] and "shown" not in query and "draft" not in query
+
+
+def test_second_copies_are_told_apart_in_the_list(client):
+    # Mulle: two packs, so two 5♥ can lie on the table (RULES.md §1)
+    params = {"variant": "mulle", "table": ["5H", "5H", "7C"], "shown": "5H 5H~2 7C",
+              "card": "5D", "action": "capture", "take": [1]}
+    _response, body = get(client, params)
+    assert take_boxes(body) == [("take-5H", "0", False), ("take-5H~2", "1", True),
+                                ("take-7C", "2", False)]
+    assert verdict(body)[0] == "legal"
+
+
+@pytest.mark.parametrize(("shown", "ruled"), [
+    ("", True),             # no list: the ticks count as given (9♠)
+    ("x " * 3000, True),    # far too long to be a table: ignored
+    ("9S 9S 9S", True),     # the ticked item is found
+    ("zz", False),          # the ticked item is gone from the table: its tick too
+])
+def test_an_odd_list_of_shown_items_is_never_an_error(client, shown, ruled):
+    response, body = get(client, [*NINES, ("take", 0), ("shown", shown)])
+    assert response.status_code == 200
+    assert all_field_errors(body) == []
+    if ruled:
+        assert verdict(body)[0] == "legal" and "9♥ takes 9♠" in verdict(body)[1]
+    else:
+        assert verdict(body) is None and "Tick what 9♥ takes" in prompt(body)
 
 
 def test_variant_only_is_not_an_error(client):
@@ -224,6 +350,7 @@ def test_the_link_to_this_ruling_carries_the_whole_position(client):
     _response, body = get(client, params)
     share = unescape(re.search(r'<a href="([^"]+)">Link to this ruling</a>', body)[1])
     assert share.startswith("http://localhost/check?")
+    assert urlsplit(share).fragment == "verdict"  # the friend lands on the ruling
     query = parse_qs(urlsplit(share).query)
     assert query["variant"] == ["norwegian"]
     assert query["players"] == ["3"] and query["player"] == ["2"]

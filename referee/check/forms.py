@@ -127,6 +127,25 @@ class CardField(Field):
         return self.data.code if self.data else ""
 
 
+class ShownField(Field):
+    """The table items the take boxes were made for (a hidden field, never in a link).
+
+    Laying out the table changes the items after the boxes were ticked; with this list a
+    tick follows its item. Anything unreadable is ignored: the ticks then count as given.
+    """
+
+    data: list[str] | None
+
+    def process_data(self, value) -> None:
+        self.data = None
+
+    def process_formdata(self, valuelist: list[str]) -> None:
+        text = valuelist[0] if valuelist else ""
+        keys = text.split()
+        ok = len(text) <= 2 * MAX_TEXT and len(keys) <= MAX_CARDS + MAX_BUILDS
+        self.data = keys if ok else None
+
+
 class IndexesField(Field):
     """Table item numbers (0-based, as the checkboxes send them), each once, in order."""
 
@@ -271,6 +290,9 @@ class CheckForm(FlaskForm):
     hand = CardsField(_l("The player's hand"), longest=MAX_HAND)
     last_card = BooleanField(_l("It is the player's last card"))
     built_last_turn = BooleanField(_l("This player built last turn (Danish building)"))
+    shown = ShownField()
+    # sent by the page while the position is being laid out: no ruling yet
+    draft = BooleanField()
 
     position: Position | None = None
 
@@ -294,9 +316,45 @@ class CheckForm(FlaskForm):
         """The table as the take checkboxes list it: loose cards, then builds."""
         return [*self.table.data, *(line.build() for line in self.builds.data)]
 
+    def item_keys(self) -> list[str]:
+        """A name for each item of :meth:`items` that stays the same whatever else is laid
+        out: the card's code (``~2`` for a second copy), or the build as written."""
+        seen: Counter[str] = Counter()
+        keys = []
+        for text in [*(card.code for card in self.table.data),
+                     *(line.text for line in self.builds.data)]:
+            seen[text] += 1
+            keys.append(text if seen[text] == 1 else f"{text}~{seen[text]}")
+        return keys
+
+    def missing(self) -> str | None:
+        """The first part of the claim not chosen yet: ``card``, ``action`` or ``take``
+        (what a capture, build or double takes or goes onto); None once it is complete."""
+        if self.card.data is None:
+            return "card"
+        if not self.action.data:
+            return "action"
+        if self.action.data != Action.TRAIL.value and not self.take.data:
+            return "take"
+        return None
+
+    def _follow_shown(self) -> None:
+        """Each tick made in the boxes of ``shown`` moves to where its item is now."""
+        if not self.shown.data:
+            return
+        now = {key: n for n, key in enumerate(self.item_keys())}
+        moved = set()
+        for i in self.take.data:
+            if i >= len(self.shown.data):
+                moved.add(i)  # not a box the page showed: judged as given
+            elif self.shown.data[i] in now:
+                moved.add(now[self.shown.data[i]])
+        self.take.data = sorted(moved)
+
     def validate(self, extra_validators=None) -> bool:
         self.position = None
         valid = super().validate(extra_validators)
+        self._follow_shown()
         rules = self.rules
         if rules is None or self.players.errors or self.player.errors:
             return False
@@ -381,7 +439,7 @@ class CheckForm(FlaskForm):
                 rest.remove(played)
             hand = (played, *rest)
         play = None
-        if played is not None and self.action.data:
+        if played is not None and self.missing() is None:
             action = Action(self.action.data)
             value = self.value.data if action in (Action.BUILD, Action.DOUBLE) else None
             play = Play(played, action, tuple(self.take.data), value)

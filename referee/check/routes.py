@@ -1,7 +1,10 @@
 """GET /check: the position in the query string, the engine's ruling on the page.
 
 The view stays thin: the form parses, :func:`referee.rules.turn.judge` rules, the
-template shows. Bad input answers 422 with the message at its field.
+template shows. Bad input answers 422 with the message at its field. There is a ruling
+only for a whole claim (the card, what it does, what it takes unless it trails) and not
+for a draft: the page asks for one while the position is being laid out, to list the
+table items to tick.
 """
 
 from __future__ import annotations
@@ -43,7 +46,8 @@ def check():
     if request.args:
         if not form.validate():
             status = 422
-        elif form.position is not None and form.position.play is not None:
+        elif form.position is not None and form.position.play is not None \
+                and not form.draft.data:
             position = form.position
             try:
                 verdict = judge(position.spot, position.play, position.hand, Budget(),
@@ -55,7 +59,7 @@ def check():
         "check.html", "checker", status,
         form=form, verdict=verdict, position=form.position, kinds=KINDS,
         items=form.items(), alternatives=_alternatives(form, verdict),
-        share_url=_url(form, external=True) if verdict is not None else None,
+        share_url=_url(form, external=True) + "#verdict" if verdict is not None else None,
     )
 
 
