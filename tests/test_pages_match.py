@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from html import unescape
 
-from pages import HX, match_of, new_match, plain, text
+from pages import HX, SWEDISH_SIDES, match_of, new_match, plain, start_round, tally_data, text
+from pages import version as round_version
 
 from referee.extensions import db
 from referee.models import Match
@@ -283,3 +284,61 @@ def test_watchers_scoreboard_follows_the_match(client):
     body = text(client.get(f"/match/{view}"))
     assert 'hx-trigger="every 10s"' in body
     assert 'hx-trigger' not in text(client.get(f"/match/{token}"))
+
+
+def tallied(client, names):
+    """A Swedish match (in pairs for four) with one round tallied and confirmed."""
+    token = new_match(client, names=names, **({"partnerships": "pairs"} if len(names) == 4 else {}))
+    number = start_round(client, token, "tally")
+    assert client.post(f"/match/{token}/round/{number}/tally",
+                       data=tally_data(token, number, SWEDISH_SIDES)).status_code == 303
+    assert client.post(f"/match/{token}/round/{number}/confirm",
+                       data={"version": round_version(token, number)}).status_code == 303
+    return token
+
+
+# -- every disclosure shows that it opens -----------------------------------------------
+
+def css_rules(css: str) -> list[tuple[list[str], dict[str, str]]]:
+    """The style sheet's plain rules: (selectors, declarations); @-blocks are left out."""
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    css = re.sub(r"@[^{]*\{(?:[^{}]*\{[^}]*\})*[^{}]*\}", "", css)
+    rules = []
+    for selectors, body in re.findall(r"([^{}]+)\{([^}]*)\}", css):
+        declarations = dict(
+            (name.strip(), value.strip())
+            for name, _colon, value in (d.partition(":") for d in body.split(";") if ":" in d))
+        rules.append(([sel.strip() for sel in selectors.split(",")], declarations))
+    return rules
+
+
+def declared(css: str, selector: str) -> dict[str, str]:
+    """Everything the style sheet declares for exactly this selector, in order."""
+    found: dict[str, str] = {}
+    for selectors, declarations in css_rules(css):
+        if selector in selectors:
+            found.update(declarations)
+    return found
+
+
+def test_every_summary_shows_a_marker_that_it_opens_and_is_44px_tall(client):
+    css = text(client.get("/static/app.css"))
+    assert declared(css, "summary::before")["content"] == '"▸"'
+    assert declared(css, "details[open] > summary::before")["content"] == '"▾"'
+    summary = declared(css, "summary")
+    assert summary["min-height"] == "44px"
+    # display: inline-flex was what took the browser's own triangle away; the marker is ours
+    assert summary["display"] == "block"
+    assert declared(css, "summary::-webkit-details-marker")["display"] == "none"
+
+
+def test_every_details_on_the_match_pages_opens_with_a_summary(client):
+    token = tallied(client, ("Ann", "Bo"))
+    pages = [text(client.get("/matches/new")), text(client.get(f"/match/{token}")),
+             text(client.get("/check"))]
+    for body in pages:
+        opened = re.findall(r"<details\b[^>]*>\s*(<\w+)", body)
+        assert opened and all(tag == "<summary" for tag in opened), opened
+    board = pages[1]
+    assert re.search(r'<details class="round">\s*<summary><strong>Round 1</strong>', board)
+    assert re.search(r"<details>\s*<summary>Share</summary>", board)
