@@ -342,3 +342,61 @@ def test_every_details_on_the_match_pages_opens_with_a_summary(client):
     board = pages[1]
     assert re.search(r'<details class="round">\s*<summary><strong>Round 1</strong>', board)
     assert re.search(r"<details>\s*<summary>Share</summary>", board)
+
+
+# -- long labels end in "…", the whole label stays at hand ------------------------------
+
+LONG = ("Maximiliana-Augustina-Wilhelmina-Sofia", "Bartholomew-Christopherson-Fitzgerald",
+        "Carl-Gustaf von Essen af Stockholm", "Dag")
+
+
+def home_labels(client) -> list[tuple[str, str]]:
+    """The matches on the home page: (the title, the text shown)."""
+    body = text(client.get("/"))
+    return [(unescape(title), unescape(shown)) for title, shown in re.findall(
+        r'<a href="/match/[^"]+" title="([^"]*)"><span class="clip-2">([^<]*)</span></a>', body)]
+
+
+def test_a_long_match_label_is_shortened_with_an_ellipsis_and_keeps_its_variant(client):
+    new_match(client, names=LONG, partnerships="pairs")
+    ((title, shown),) = home_labels(client)
+    assert title == shown
+    assert shown.startswith("Swedish Kasino: Maximiliana-Augustina-Wilhelmina-Sofia – ")
+    assert shown.endswith("…") and len(shown) <= 80  # the phone keeps 80 characters
+
+
+def test_a_short_match_label_is_whole(client):
+    new_match(client, names=("Åsa", "Björn"))
+    assert home_labels(client) == [("Swedish Kasino: Åsa – Björn",) * 2]
+
+
+def test_a_watched_long_label_still_says_watching(client):
+    token = new_match(client, names=LONG, partnerships="pairs")
+    client.get(f"/match/{match_of(token).view_token}")
+    (title, _shown), _players = home_labels(client)
+    assert title.startswith("Swedish Kasino, watching: Maximiliana") and title.endswith("…")
+
+
+def test_long_labels_are_cut_by_css_with_an_ellipsis(client):
+    css = text(client.get("/static/app.css"))
+    one_line = declared(css, ".clip")
+    assert one_line["overflow"] == "hidden" and one_line["white-space"] == "nowrap"
+    assert one_line["text-overflow"] == "ellipsis"
+    two_lines = declared(css, ".clip-2")
+    assert two_lines["overflow"] == "hidden" and two_lines["-webkit-line-clamp"] == "2"
+    # the scoreboard's columns are fixed: a long name cannot push the points off the screen
+    assert declared(css, "table.totals")["table-layout"] == "fixed"
+    assert declared(css, "table.per-side")["table-layout"] == "fixed"
+
+
+def test_scoreboard_names_are_cut_with_the_whole_name_in_the_title(client):
+    token = tallied(client, LONG)
+    body = text(client.get(f"/match/{token}"))
+    sides = ("Maximiliana-Augustina-Wilhelmina-Sofia & Carl-Gustaf von Essen af Stockholm",
+             "Bartholomew-Christopherson-Fitzgerald & Dag")
+    totals = body[body.index('class="score totals"'):body.index("</table>")]
+    assert [unescape(t) for t in re.findall(
+        r'<td title="([^"]+)"><span class="clip-2">', totals)] == list(sides)
+    per_side = body[body.index('class="score per-side"'):]
+    assert [unescape(t) for t in re.findall(
+        r'<th title="([^"]+)"><span class="clip">', per_side)] == list(sides)

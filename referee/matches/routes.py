@@ -14,6 +14,8 @@ from ..web import editable_match, match_by_token, render
 from . import bp
 from .forms import HOUSE_RULES, NewMatchForm, StartRoundForm
 
+LABEL_LENGTH = 80  # what main.remember keeps of a label
+
 
 @bp.route("/matches/new", methods=["GET", "POST"])
 def new():
@@ -28,15 +30,26 @@ def new():
                   house_rules=HOUSE_RULES)
 
 
-def _label(match) -> str:
-    return f"{' – '.join(match.names)} ({VARIANTS[match.variant].name})"
+def _label(match, watching: bool = False) -> str:
+    """The match as the home page lists it: the variant (and whether only watched) first,
+    then the names, so that a label cut short on a phone keeps what tells matches apart.
+
+    The phone keeps at most LABEL_LENGTH characters of it: long names are shortened here,
+    with "…".
+    """
+    variant = VARIANTS[match.variant].name
+    head = _("%(variant)s, watching:", variant=variant) if watching else f"{variant}:"
+    names = " – ".join(match.names)
+    room = LABEL_LENGTH - len(head) - 1
+    if len(names) > room:
+        names = names[:room - 1].rstrip(" –") + "…"
+    return f"{head} {names}"
 
 
 @bp.get("/match/<token>")
 def show(token: str):
     match, can_edit = match_by_token(token)
-    label = _label(match) if can_edit else _("%(match)s, watching", match=_label(match))
-    remember(token, label)
+    remember(token, _label(match, watching=not can_edit))
     return render("matches/show.html", "board", **board(match, can_edit, token))
 
 
