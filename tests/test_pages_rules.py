@@ -10,6 +10,7 @@ import re
 from html import unescape
 
 import pytest
+from test_pages_match import declared
 
 from referee.rules.variants import VARIANTS
 
@@ -55,6 +56,16 @@ def test_the_index_lists_all_ten_variants(client):
         assert variant.name in unescape(item)
         assert variant.description in unescape(item)
     assert len(re.findall(r'<li id="variant-', body)) == 10
+
+
+def test_each_index_entry_is_one_link_with_its_description(client):
+    _status, body = page(client, "/rules")
+    for variant_id in IDS:
+        item = re.search(rf'<li id="variant-{variant_id}">(.*?)</li>', body, re.S)[1]
+        link = re.search(r'<a href="/rules/[^"]+">(.*?)</a>', item, re.S)[1]
+        assert VARIANTS[variant_id].description in unescape(link)
+    css = client.get("/static/app.css").get_data(as_text=True)
+    assert declared(css, "ul.rulebook-index a")["display"] == "block"
 
 
 def test_the_index_as_a_fragment(client):
@@ -649,3 +660,50 @@ def test_mulle_glimne_is_two_players_or_four_in_partnerships(client):
     assert "2, or 4 in two partnerships" in section(body, "overview")
     assert 'id="deal-3"' not in body and 'id="deal-4"' in body
     assert 'id="house-partnerships"' not in body
+
+
+# -- finding one's way on a long page ----------------------------------------------
+
+def contents(body: str) -> list[tuple[str, str]]:
+    """The contents at the top of a variant's page: (the id linked to, the link's text)."""
+    nav = re.search(r'<nav class="toc"[^>]*>(.*?)</nav>', body, re.S)
+    assert nav, "no contents"
+    return [(target, text(name)) for target, name in
+            re.findall(r'<a href="#([^"]+)">(.*?)</a>', nav[1], re.S)]
+
+
+@pytest.mark.parametrize("variant_id", IDS)
+def test_the_contents_link_to_every_section_in_order(client, variant_id):
+    _status, body = page(client, f"/rules/{variant_id}")
+    links = [target for target, _name in contents(body)]
+    sections = re.findall(r'<section class="panel" id="([^"]+)">', body)
+    assert links == sections  # every section, in the order of the page, and nothing else
+    for target in links:
+        assert body.count(f'id="{target}"') == 1, target
+    # the contents come first, right under the variant's name and description
+    assert body.index('class="toc"') < body.index('<section class="panel"')
+
+
+def test_the_contents_name_the_sections_shortly(client):
+    _status, body = page(client, "/rules/krypkasino")
+    names = dict(contents(body))
+    assert names["krypkasino"] == "Penalties" and names["house-rules"] == "House rules"
+    assert "points" not in names and "sweeps" not in names  # Krypkasino has penalties instead
+    _status, body = page(client, "/rules/norwegian")
+    assert [target for target, _name in contents(body)][:5] == \
+        ["overview", "deal", "values", "capture", "building"]
+    assert section(body, "building").startswith("Building: ")
+
+
+def test_the_contents_links_are_large_enough_to_tap(client):
+    css = client.get("/static/app.css").get_data(as_text=True)
+    assert declared(css, ".toc a")["min-height"] == "44px"
+
+
+def test_the_facts_column_leaves_room_for_the_answers(client):
+    # at 360px "Cards per player per deal" no longer squeezes "1 pack of 52 cards" into a
+    # word a line: the names' column is at most half the width
+    css = client.get("/static/app.css").get_data(as_text=True)
+    columns = declared(css, ".facts")["grid-template-columns"]
+    first = re.match(r"minmax\(0, (\d+)%\) 1fr$", columns)
+    assert first and int(first[1]) <= 50, columns
