@@ -4,9 +4,11 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: run test lint bench clean venv static db messages
+.PHONY: run test lint bench clean venv static db messages chromium
 
 HTMX := static/vendor/htmx.min.js
+NODE := node_modules/.installed
+CHROMIUM := /usr/bin/chromium
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -17,13 +19,32 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
-# htmx comes from the npm registry at the version pinned in package-lock.json
-$(HTMX): package.json package-lock.json
-	npm ci --no-audit --no-fund --loglevel=error
+# htmx (served from static/vendor/) and axe-core (read by tests/browser from
+# node_modules/) come from the npm registry at the versions pinned in package-lock.json
+$(NODE): package.json package-lock.json
+	npm ci --include=dev --no-audit --no-fund --loglevel=error
+	touch $@
+
+$(HTMX): $(NODE)
 	mkdir -p static/vendor
 	cp node_modules/htmx.org/dist/htmx.min.js $(HTMX)
 
 static: $(HTMX)
+
+# headless Chromium for tests/browser: Debian's package (Playwright drives it and never
+# downloads a browser), with DejaVu for the card suits; installed when make runs as root
+chromium:
+	@if [ -x $(CHROMIUM) ]; then :; \
+	elif [ "$$(id -u)" = 0 ]; then \
+		echo "installing Debian's chromium and fonts-dejavu-core for the browser tests"; \
+		apt-get update && DEBIAN_FRONTEND=noninteractive \
+			apt-get install -y --no-install-recommends chromium fonts-dejavu-core; \
+	else \
+		echo "The browser tests need headless Chromium at $(CHROMIUM), from Debian's package" \
+			"'chromium': run 'sudo apt-get install --no-install-recommends chromium" \
+			"fonts-dejavu-core', or run make test as root." >&2; \
+		exit 1; \
+	fi
 
 db: $(STAMP)
 	$(PY) -m flask --app referee db upgrade
@@ -35,7 +56,7 @@ lint: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 
-test: $(STAMP) $(HTMX)
+test: $(STAMP) $(HTMX) $(NODE) chromium
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 	$(PY) -m pytest
@@ -49,4 +70,4 @@ messages: $(STAMP)
 	$(VENV)/bin/pybabel extract -F referee/babel.cfg -k _l -o referee/messages.pot .
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis node_modules static/vendor
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis node_modules static/vendor tests/browser/output
