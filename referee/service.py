@@ -28,11 +28,11 @@ from .rules.events import (
     in_force,
 )
 from .rules.events import Event as EngineEvent
-from .rules.round import RoundState, sides_of
+from .rules.round import RoundState, sides_of, tally_limits
 from .rules.round import side_names as names_of_sides
-from .rules.scoring import MatchResult, RoundResult, RoundScore, Tally
+from .rules.scoring import MatchResult, RoundResult, RoundScore, Tally, validate_tallies
 from .rules.turn import IllegalPlay, Play, Verdict
-from .rules.variants import Rules, get_rules
+from .rules.variants import MulleScoring, Rules, get_rules
 
 
 class StaleRound(Exception):
@@ -132,10 +132,12 @@ def game_of(rnd: RoundRow) -> RoundState:
 
 @dataclass(frozen=True)
 class Outcome:
-    """What a recorded (or refused) play comes to."""
+    """What a recorded (or refused) play comes to, and the round after it (replayed once
+    for the whole request)."""
 
     recorded: bool
     verdict: Verdict
+    game: RoundState
 
 
 def _bump(rnd: RoundRow, version: int, **values: Any) -> None:
@@ -171,37 +173,44 @@ def check_version(rnd: RoundRow, version: int) -> None:
         raise StaleRound()
 
 
-def record_table(rnd: RoundRow, version: int, cards: Sequence[Card]) -> None:
+def record_table(rnd: RoundRow, version: int, cards: Sequence[Card]) -> RoundState:
+    """Lay out the first table; the round after it."""
     check_version(rnd, version)
-    game_of(rnd).start(cards)  # raises for a wrong size or a duplicate
+    game = game_of(rnd)
+    game.start(cards)  # raises for a wrong size or a duplicate
     _append(rnd, version, FirstTable(tuple(cards)))
+    return game
 
 
-def judge_play(rnd: RoundRow, play: Play) -> Verdict:
+def judge_play(rnd: RoundRow, play: Play) -> Outcome:
     """The referee's verdict on a play in the round as it stands, recording nothing."""
+    game = game_of(rnd)
     try:
-        return game_of(rnd).verify_play(play)
+        return Outcome(False, game.verify_play(play), game)
     except IllegalPlay as illegal:
-        return illegal.verdict
+        return Outcome(False, illegal.verdict, game)
 
 
 def record_play(rnd: RoundRow, version: int, play: Play) -> Outcome:
     """Judge the play once; record it if legal. Engine errors propagate."""
     check_version(rnd, version)
+    game = game_of(rnd)
     try:
-        record = game_of(rnd).play(play)
+        record = game.play(play)
     except IllegalPlay as illegal:
-        return Outcome(False, illegal.verdict)
+        return Outcome(False, illegal.verdict, game)
     _append(rnd, version, Played(play))
-    return Outcome(True, record.verdict)
+    return Outcome(True, record.verdict, game)
 
 
-def record_overrule(rnd: RoundRow, version: int, play: Play, reason: str) -> None:
+def record_overrule(rnd: RoundRow, version: int, play: Play, reason: str) -> RoundState:
     """Record a play as the table ruled it, against the referee. Engine errors propagate
     (a card already seen, a table item that is not there)."""
     check_version(rnd, version)
-    game_of(rnd).overrule(play, reason)
+    game = game_of(rnd)
+    game.overrule(play, reason)
     _append(rnd, version, Overruled(play, reason))
+    return game
 
 
 def undo(rnd: RoundRow, version: int) -> None:
@@ -228,10 +237,55 @@ def round_result(
     return score, outcome, game.tallies()
 
 
-def record_tally(rnd: RoundRow, version: int, tallies: Sequence[Tally]) -> None:
+def tally_boxes(rules: Rules) -> dict[str, bool]:
+    """The counts a tally takes beyond cards, spades, aces and casinos: only what the
+    variant scores (a dubbeltabbe only in Krypkasino)."""
+    scored = rules.categories
+    return {"sweeps": "sweeps" in scored, "double_sweeps": rules.reverse,
+            "mulle": "mulle" in scored, "last_capture": "last_capture" in scored}
+
+
+@dataclass(frozen=True)
+class SideCounts:
+    """One side's counts as a tally form gives them (mulle: how many, or the points in
+    Kortspelshandboken's Mulle)."""
+
+    cards: int
+    spades: int
+    aces: tuple[Card, ...] = ()
+    big_casino: int = 0
+    little_casino: int = 0
+    sweeps: int = 0
+    last_capture: bool = False
+    mulle: int = 0
+    double_sweeps: int = 0
+
+
+def tallies_of(match: Match, rnd: RoundRow, counts: Sequence[SideCounts]) -> list[Tally]:
+    """The tallies of a round from each side's counts, checked against the seating
+    (:class:`TallyError` names the count that cannot be). A count the variant does not
+    score counts for nothing."""
+    rules = rules_of(match)
+    shown = tally_boxes(rules)
+    per_mulle = rules.variant.mulle_points if rules.variant.mulle is MulleScoring.FIVE else 1
+    tallies = [
+        Tally(c.cards, c.spades, c.aces, c.big_casino, c.little_casino,
+              c.sweeps if shown["sweeps"] else 0,
+              shown["last_capture"] and c.last_capture,
+              per_mulle * c.mulle if shown["mulle"] else 0,
+              double_sweeps=c.double_sweeps if shown["double_sweeps"] else 0)
+        for c in counts
+    ]
+    validate_tallies(tallies, rules.packs, tally_limits(rules, len(match.players), rnd.dealer))
+    return tallies
+
+
+def record_tally(rnd: RoundRow, version: int, counts: Sequence[SideCounts]) -> None:
+    """Record the tallies of a round counted at the end, not played here."""
     check_version(rnd, version)
     if in_force(rnd.log):
         raise RoundClosed(_("The tally is already entered; take it back to change it."))
+    tallies = tallies_of(rnd.match, rnd, counts)
     _append(rnd, version, TallyEntered(tuple(tallies)))
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 from referee.extensions import db
@@ -44,7 +45,7 @@ def version(token, number) -> int:
 
 def lay_table(client, token, number, cards):
     return client.post(f"/match/{token}/round/{number}/table",
-                       data={"table": list(cards), "version": version(token, number)},
+                       data={"table": " ".join(cards), "version": version(token, number)},
                        follow_redirects=True)
 
 
@@ -76,7 +77,12 @@ def text(response) -> str:
 
 def plain(response) -> str:
     """The page's text without tags, whitespace folded."""
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text(response)))
+    return plain_of(text(response))
+
+
+def plain_of(body: str) -> str:
+    """HTML as the words a reader sees, whitespace folded."""
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body)))
 
 
 # -- tallies ----------------------------------------------------------------------------

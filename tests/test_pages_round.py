@@ -12,6 +12,7 @@ from pages import (
     new_match,
     opened,
     plain,
+    plain_of,
     post_play,
     round_of,
     start_round,
@@ -43,7 +44,31 @@ def test_round_page_asks_for_the_first_table_cards(client):
     token = new_match(client)
     number = start_round(client, token)
     page = plain(client.get(f"/match/{token}/round/{number}"))
-    assert "The first table cards (4)" in page
+    assert "Bo deals. The first table: 0 of 4 cards" in page
+    assert "Tap the cards on the table." in page
+
+
+def test_first_table_cards_are_tapped_one_at_a_time(client):
+    token = new_match(client)
+    number = start_round(client, token)
+    here = f"/match/{token}/round/{number}"
+    body = text(client.get(here, query_string={"table": "9S 6C", "add": "3D"}))
+    assert "The first table: 3 of 4 cards" in plain_of(body)
+    assert 'name="table" value="9S 6C 3D"' in body
+    # a chosen card taps away again
+    body = text(client.get(here, query_string={"table": "9S 6C 3D", "drop": "1"}))
+    assert 'name="table" value="9S 3D"' in body
+    # nothing is written until the table is confirmed
+    assert round_of(token, number).events == []
+
+
+def test_a_first_table_card_tapped_twice_is_refused_with_one_pack(client):
+    token = new_match(client)
+    number = start_round(client, token)
+    body = text(client.get(f"/match/{token}/round/{number}",
+                           query_string={"table": "9S 6C", "add": "9S"}))
+    assert "9♠ is already among the table cards." in plain_of(body)
+    assert 'name="table" value="9S 6C"' in body
 
 
 def test_first_table_of_the_wrong_size_is_refused(client):
@@ -66,20 +91,20 @@ def test_first_table_card_that_does_not_exist_is_refused(client):
 def test_two_packs_a_card_can_lie_twice_on_the_first_table(client):
     token = new_match(client, variant="mulle")
     number = start_round(client, token)
-    response = client.post(f"/match/{token}/round/{number}/table", follow_redirects=True,
-                           data={"table": ["7H", "2C", "3D", "9S"], "twins": "7H",
-                                 "version": version(token, number)})
+    here = f"/match/{token}/round/{number}"
+    body = text(client.get(here, query_string={"table": "7H 2C 3D 9S", "add": "7H"}))
+    assert 'name="table" value="7H 2C 3D 9S 7H"' in body
+    response = lay_table(client, token, number, ["7H", "2C", "3D", "9S", "7H"])
     assert response.status_code == 200
     assert round_of(token, number).events[0].data["cards"] == ["7H", "2C", "3D", "9S", "7H"]
 
 
-def test_second_copy_field_only_with_two_packs(client):
-    one = new_match(client)
-    body = text(client.get(f"/match/{one}/round/{start_round(client, one)}"))
-    assert 'name="twins"' not in body
-    two = new_match(client, variant="krypkasino")
-    body = text(client.get(f"/match/{two}/round/{start_round(client, two)}"))
-    assert 'name="twins"' in body
+def test_a_card_code_that_is_not_in_the_pack_is_refused_on_the_page(client):
+    token = new_match(client)
+    number = start_round(client, token)
+    response = client.get(f"/match/{token}/round/{number}", query_string={"add": "1X"})
+    assert response.status_code == 422
+    assert "That card is not in the pack" in plain(response)
 
 
 # -- plays and verdicts ----------------------------------------------------------------
@@ -87,7 +112,7 @@ def test_second_copy_field_only_with_two_packs(client):
 def test_status_shows_whose_turn_and_the_deal(client):
     token, number = opened(client)  # Bo deals, so Ann plays first
     page = plain(client.get(f"/match/{token}/round/{number}"))
-    assert "Ann to play" in page and "deal 1 of 6" in page
+    assert "Ann to play" in page and "deal 1/6" in page
 
 
 def test_legal_play_is_recorded_and_swaps_in_as_a_fragment(client):
@@ -96,9 +121,19 @@ def test_legal_play_is_recorded_and_swaps_in_as_a_fragment(client):
     assert response.status_code == 200
     body = text(response)
     assert "<html" not in body and 'id="round"' in body
-    assert "Legal" in plain(response) and "9♥ takes 9♠" in plain(response)
+    assert "Ann: 9♥ takes 9♠ — legal" in plain(response)
     assert "Bo to play" in plain(response)
     assert [e.kind for e in round_of(token, number).events] == ["table", "play"]
+
+
+def test_the_verdict_stays_with_its_play_and_player(client):
+    token, number = opened(client)
+    post_play(client, token, number, "9H", "capture", refs=[0])
+    page = plain(client.get(f"/match/{token}/round/{number}"))
+    assert "Ann: 9♥ takes 9♠ — legal" in page and "Bo to play" in page
+    response = post_play(client, token, number, "KD", "trail")
+    assert "Bo: trail K♦ — legal" in plain(response)
+    assert "Ann: 9♥ takes 9♠ — legal" not in plain(response).split("Ann to play")[0]
 
 
 def test_same_play_without_javascript_gets_the_whole_page(client):
@@ -114,8 +149,8 @@ def test_a_plain_form_post_is_redirected_so_a_reload_sends_nothing_again(client)
     assert response.status_code == 303
     assert response.headers["Location"].endswith(f"/match/{token}/round/{number}")
     page = plain(client.get(response.headers["Location"]))
-    assert "Legal" in page and "9♥ takes 9♠" in page  # the verdict travels in a flash
-    assert "Legal" not in plain(client.get(response.headers["Location"]))  # only once
+    assert "Ann: 9♥ takes 9♠ — legal" in page  # the verdict is the play's, not a flash
+    assert len(round_of(token, number).events) == 2  # the reload sent nothing
 
 
 def test_a_form_address_opened_by_get_goes_back_to_the_round(client):
@@ -132,32 +167,37 @@ def test_illegal_play_shows_why_and_the_legal_alternatives(client):
     response = post_play(client, token, number, "9H", "capture", refs=[1, 3], headers=HX)
     assert response.status_code == 422
     page = plain(response)
-    assert "Not allowed" in page and "11" in page
-    assert "What 9 ♥ may take" in page
+    assert "Ann: 9♥ takes 6♣+5♥ — not allowed" in page
+    assert "6♣+5♥ = 11, not 9" in page  # the rule first, in plain words
+    assert "why?" in page  # the engine's detail folded away
+    assert "9♥ takes 9♠ · 6♣+3♦" in page  # the best alternative, in its groups
     assert round_of(token, number).events[-1].kind == "table"  # nothing recorded
 
 
 def test_alternative_is_a_one_tap_legal_play(client):
     token, number = opened(client)
     response = post_play(client, token, number, "9H", "capture", refs=[1, 3], headers=HX)
-    # the alternative form posts the best capture: 9♠ | 6♣+3♦ (indexes 0, 1, 2)
+    # the first choice posts the best capture: 9♠ | 6♣+3♦ (indexes 0, 1, 2)
     body = text(response)
-    assert 'name="refs" value="0"' in body and 'name="refs" value="2"' in body
+    first = body.split('class="choice"')[0].rsplit("<form", 1)[1]
+    assert re.findall(r'name="refs" value="(\d+)"', first) == ["0", "1", "2"]
     taken = post_play(client, token, number, "9H", "capture", refs=[0, 1, 2], headers=HX)
-    assert taken.status_code == 200 and "Legal" in plain(taken)
+    assert taken.status_code == 200 and "— legal" in plain(taken)
 
 
 def test_trail_ignores_ticked_table_cards(client):
     token, number = opened(client)
     response = post_play(client, token, number, "KD", "trail", refs=[0, 1], headers=HX)
-    assert response.status_code == 200 and "Legal" in plain(response)
+    assert response.status_code == 200 and "Ann: trail K♦ — legal" in plain(response)
 
 
-def test_card_that_captures_nothing_is_told_to_trail(client):
+def test_card_that_captures_nothing_is_offered_only_the_trail(client):
     token, number = opened(client)
     response = post_play(client, token, number, "KD", "capture", refs=[0], headers=HX)
     assert response.status_code == 422
-    assert "captures nothing here: trail it" in plain(response)
+    body = text(response)
+    assert "9♠ alone counts more than" not in plain(response)
+    assert _choices(body) == ["trail K♦"]
 
 
 def test_card_already_seen_is_refused_at_the_card(client):
@@ -199,7 +239,7 @@ def test_overrule_without_a_reason_keeps_the_overrule_form(client):
     assert response.status_code == 422
     body = text(response)
     assert "Say why the table overrules" in plain(response)
-    assert "/overrule" in body and "<details open>" in body
+    assert "/overrule" in body and '<details class="overrule" open>' in body
 
 
 def test_overrule_records_the_play_with_its_reason(client):
@@ -253,24 +293,59 @@ def _disabled(body: str) -> set[str]:
     return set(re.findall(r'name="card" value="([^"]+)" disabled', body))
 
 
-def test_cards_already_in_play_are_disabled_in_the_picker(client):
+def _choices(body: str) -> list[str]:
+    """The one-tap plays the page offers, in order."""
+    return re.findall(r'<button type="submit" class="choice[^"]*">([^<]+)</button>', body)
+
+
+def _cards_offered(body: str) -> set[str]:
+    return set(re.findall(r'name="card" value="([^"]+)" class="tile"', body))
+
+
+def test_the_picker_never_shows_which_cards_are_still_unseen(client):
     token = new_match(client)
     number = start_round(client, token)
     lay_table(client, token, number, ["9S", "6C", "3D", "5H"])
-    assert _disabled(text(client.get(f"/match/{token}/round/{number}"))) == {
-        "9S", "6C", "3D", "5H"}
     post_play(client, token, number, "9H", "capture", refs=[0])
-    assert _disabled(text(client.get(f"/match/{token}/round/{number}"))) == {
-        "9S", "6C", "3D", "5H", "9H"}
+    body = text(client.get(f"/match/{token}/round/{number}"))
+    assert _cards_offered(body) == {c.code for c in pack()}
+    assert "disabled" not in body
 
 
-def test_with_two_packs_a_card_is_disabled_only_when_both_copies_are_out(client):
+def test_a_card_that_has_turned_up_is_refused_with_where_it_went(client):
+    token = new_match(client)
+    number = start_round(client, token)
+    lay_table(client, token, number, ["9S", "6C", "3D", "5H"])
+    post_play(client, token, number, "9H", "capture", refs=[0])
+    here = f"/match/{token}/round/{number}"
+    page = plain(client.get(here, query_string={"card": "9S"}))
+    assert "9♠ was on the first table and it is in Ann's pile" in page
+    page = plain(client.get(here, query_string={"card": "9H"}))
+    assert "Ann played 9♥ (play 1) and it is in Ann's pile" in page
+    page = plain(client.get(here, query_string={"card": "6C"}))
+    assert "6♣ was on the first table and it is on the table" in page
+    assert "Another card" not in page and "The card Bo plays" in page  # the pack again
+
+
+def test_a_picked_card_is_offered_its_legal_plays_best_first(client):
+    token, number = opened(client, variant="norwegian", table=("3S", "4C", "7D", "KD"))
+    body = text(client.get(f"/match/{token}/round/{number}", query_string={"card": "7H"}))
+    assert _choices(body) == ["7♥ takes 3♠+4♣ · 7♦", "7♥ on 3♠: a build of 10",
+                       "7♥ on 4♣: a build of 11", "7♥ on 7♦: a build of 14",
+                       "7♥ doubles 7♦", "trail 7♥"]
+    assert "Ann plays" in plain_of(body)
+
+
+def test_with_two_packs_a_card_is_refused_only_when_both_copies_are_out(client):
     token = new_match(client, variant="mulle")
     number = start_round(client, token)
     lay_table(client, token, number, ["9S", "6C", "3D", "5H", "2D"])
     post_play(client, token, number, "9S", "capture", refs=[0])  # a mulle: the twin
-    assert "9S" in _disabled(text(client.get(f"/match/{token}/round/{number}")))
-    assert "6C" not in _disabled(text(client.get(f"/match/{token}/round/{number}")))
+    here = f"/match/{token}/round/{number}"
+    assert "has turned up" not in plain(client.get(here, query_string={"card": "6C"}))
+    assert _choices(text(client.get(here, query_string={"card": "9S"}))) == []
+    assert _choices(text(client.get(here, query_string={"card": "6C"})))[-1] == "trail 6♣"
+    assert "it cannot be played again" in plain(client.get(here, query_string={"card": "9S"}))
 
 
 def test_picker_shows_suits_by_symbol_and_colour(client):
@@ -316,7 +391,8 @@ def test_end_of_deal_findings_are_shown(client):
         assert response.status_code == 200, plain(response)
     page = plain(response)
     assert "Found at the end of a deal" in page
-    assert "Deal 1, Ann: built 9 but played no card that captures 9" in page
+    assert ("Deal 1: Ann built 9 but played no card that captures 9 later in the deal. "
+            "The build was not allowed") in page
 
 
 def test_whole_round_through_the_pages_then_confirm(client):

@@ -32,22 +32,50 @@ class VersionForm(FlaskForm):
     version = IntegerField(validators=[InputRequired(), NumberRange(min=0, max=2**31 - 1)])
 
 
+def _codes(text: str | None) -> list[str]:
+    codes = (text or "").replace(",", " ").split()
+    for code in codes:
+        try:
+            Card.parse(code)
+        except CardError as error:
+            raise ValidationError(str(error)) from None
+    return codes
+
+
+def _card_list(form, field) -> None:
+    _codes(field.data)
+
+
+class PickForm(FlaskForm):
+    """What the phone has picked so far, carried in the page's address (GET): the card
+    about to be played, or the first table cards chosen one tap at a time."""
+
+    class Meta:
+        csrf = False
+
+    card = StringField(validators=[Optional(), Length(max=3), _card])
+    table = StringField(validators=[Optional(), Length(max=200), _card_list])
+    add = StringField(validators=[Optional(), Length(max=3), _card])
+    drop = IntegerField(validators=[Optional(), NumberRange(0, 104)])
+
+    def table_cards(self) -> list[Card]:
+        """The first table cards chosen so far, with ``add`` and ``drop`` applied."""
+        cards = [Card.parse(code) for code in _codes(self.table.data)]
+        if self.drop.data is not None and self.drop.data < len(cards):
+            del cards[self.drop.data]
+        if self.add.data:
+            cards.append(self.add.card)
+        return cards
+
+
 class TableForm(VersionForm):
-    table = SelectMultipleField(_l("First table cards"), validate_choice=False)
-    # with two packs a card may lie on the table twice: its second copy is typed here
-    twins = StringField(_l("Second copies (two packs)"), validators=[Optional(),
-                                                                    Length(max=200)])
+    """The first table cards, as the phone picked them (two packs: a card may repeat)."""
+
+    table = StringField(_l("First table cards"), validators=[InputRequired(
+        _l("Pick the first table cards.")), Length(max=200), _card_list])
 
     def cards(self) -> list[Card]:
-        out = []
-        codes = list(self.table.data or []) + (self.twins.data or "").replace(",", " ").split()
-        for code in codes:
-            try:
-                out.append(Card.parse(code))
-            except CardError as error:
-                self.table.errors = [str(error)]
-                raise ValueError(str(error)) from None
-        return out
+        return [Card.parse(code) for code in _codes(self.table.data)]
 
 
 class PlayForm(VersionForm):

@@ -1,28 +1,40 @@
-"""Round pages. Each answer is the round panel; htmx swaps it in place of the old one."""
+"""Round pages. Each answer is the round panel; htmx swaps it in place of the old one.
+
+A play is two taps: the card (a GET that keeps the choice in the address), then one of
+the plays the referee offers for it (a POST). Every view replays the round once.
+"""
 
 from __future__ import annotations
 
-import json
 import re
-from collections import Counter
 from collections.abc import Callable
-from types import SimpleNamespace
 from typing import Any, cast
 
-from flask import abort, flash, get_flashed_messages, redirect, url_for
+from flask import abort, flash, get_flashed_messages, redirect, request, url_for
 from flask_babel import gettext as _
 
 from .. import service
 from ..models import Match, RoundRow
-from ..rules.cards import BIG_CASINO, LITTLE_CASINO
+from ..rules.capture import check_capture
+from ..rules.cards import Card
 from ..rules.partition import TooComplex
-from ..rules.round import RoundError, tally_limits
-from ..rules.scoring import Tally, TallyError, validate_tallies
-from ..rules.turn import Action, Play, Verdict
-from ..rules.variants import MulleScoring, Rules
+from ..rules.round import RoundError, RoundState, tally_limits
+from ..rules.scoring import TallyError
+from ..rules.table import Item
+from ..rules.turn import Action, Play, Verdict, legal_plays
 from ..web import editable_match, match_by_token, render, wants_fragment
+from ..words import (
+    finding_text,
+    groups_text,
+    items_text,
+    play_text,
+    reason_text,
+    record_text,
+    whereabouts_text,
+)
 from . import bp
 from .forms import (
+    PickForm,
     PlayForm,
     TableForm,
     TallyForm,
@@ -31,6 +43,9 @@ from .forms import (
     aces_of,
     tally_form,
 )
+
+# the plays offered for a card before the rest fold away under "more"
+SHOWN_CHOICES = 6
 
 
 def _round(match: Match, number: int) -> RoundRow:
@@ -45,13 +60,14 @@ def show(token: str, number: int):
     match, can_edit = match_by_token(token)
     rnd = _round(match, number)
     extra: dict[str, Any] = {}
-    flashed = cast(list[tuple[str, str]], get_flashed_messages(with_categories=True))
-    for category, item in flashed:
-        if category == "verdict":
-            extra["verdict"] = SimpleNamespace(**json.loads(item))
-        elif category == "message":
-            extra["message"] = item
-    return _panel(match, rnd, token, can_edit, **extra)
+    flashed = cast(list[str], get_flashed_messages())
+    if flashed:
+        extra["message"] = flashed[-1]
+    pick = PickForm(request.args)
+    if not pick.validate():
+        extra["message"] = _("That card is not in the pack: pick it again.")
+        return _panel(match, rnd, token, can_edit, 422, **extra)
+    return _panel(match, rnd, token, can_edit, pick=pick, **extra)
 
 
 @bp.get("/match/<token>/round/<int:number>/<any(table, play, overrule, undo, confirm, tally):what>")
@@ -61,23 +77,28 @@ def reopen(token: str, number: int, what: str):
 
 
 def _panel(match: Match, rnd: RoundRow, token: str, can_edit: bool, status: int = 200,
-           **extra: Any):
+           game: RoundState | None = None, pick: PickForm | None = None, **extra: Any):
     template = "rounds/tally.html" if rnd.tally_only else "rounds/play.html"
-    context = panel_context(match, rnd, token, can_edit)
+    context = panel_context(match, rnd, token, can_edit, game, pick)
     context.update(extra)
     return render(template, "panel", status, **context)
 
 
-def panel_context(match: Match, rnd: RoundRow, token: str, can_edit: bool) -> dict[str, Any]:
+def panel_context(match: Match, rnd: RoundRow, token: str, can_edit: bool,
+                  game: RoundState | None = None,
+                  pick: PickForm | None = None) -> dict[str, Any]:
+    """Everything the round panel shows, from one replay of the round (``game`` when the
+    request already has it)."""
     rules = service.rules_of(match)
     names = match.names
+    side_names = service.side_names(match)
     context: dict[str, Any] = {
         "match": match, "rnd": rnd, "token": token, "can_edit": can_edit, "rules": rules,
-        "names": names, "side_names": service.side_names(match), "verdict": None,
-        "message": None, "form_errors": {}, "chosen": {},
+        "names": names, "side_names": side_names, "refused": None,
+        "message": None, "form_errors": {}, "choices": [], "card": None, "chosen": [],
         "live": rnd.open and not match.finished,
     }
-    game = service.game_of(rnd)
+    game = game or service.game_of(rnd)
     context["undoable"] = game.logged > 0
     result = service.round_result(rnd, game)
     if result is not None:
@@ -86,33 +107,96 @@ def panel_context(match: Match, rnd: RoundRow, token: str, can_edit: bool) -> di
     if rnd.tally_only:
         context["ace_boxes"] = ace_boxes(rules.packs)
         context["sweep_limits"] = tally_limits(rules, len(match.players), rnd.dealer).sweeps
-        context["boxes"] = tally_boxes(rules)
+        context["boxes"] = service.tally_boxes(rules)
         return context
-    table = list(game.table)
-    out = [code for code, n in Counter(c.code for c in game.seen.elements()).items()
-           if n >= rules.packs]
-    counters = []
-    for i, pile in enumerate(game.piles):
-        counters.append({
-            "name": context["side_names"][i],
-            "cards": len(pile),
-            "spades": sum(1 for c in pile if c.spade),
-            "sweeps": len(game.sweeps[i]),
-            "points": [c for c in pile if c.ace or c in (BIG_CASINO, LITTLE_CASINO)],
-        })
+    playing = can_edit and game.started and not game.over and rnd.open
     context.update(
-        game=game, table=table, out=out, counters=counters,
+        game=game, table=list(game.table), playing=playing,
+        counters=list(zip(side_names, game.pile_counts(), strict=True)),
         turn_name=names[game.turn] if game.turn is not None else None,
-        history=list(reversed(game.records)),
-        findings=game.findings,
+        history=[(r, record_text(r)) for r in reversed(game.records)],
+        findings=[(f, *finding_text(f, names)) for f in game.findings],
+        last=game.records[-1] if game.records else None,
+        leftover=game.leftover, last_capturer=game.last_capturer,
+        SHOWN_CHOICES=SHOWN_CHOICES,
     )
+    if pick is not None and can_edit and rnd.open:
+        if not game.started:
+            _pick_table(context, game, pick)
+        elif playing and pick.card.data:
+            _pick_card(context, game, pick.card.card)
     return context
+
+
+def _pick_table(context: dict[str, Any], game: RoundState, pick: PickForm) -> None:
+    """The first table cards chosen so far; a card tapped more often than the packs hold
+    it is refused with a message."""
+    cards = pick.table_cards()
+    if pick.add.data and cards.count(pick.add.card) > game.rules.packs:
+        cards.pop()
+        context["message"] = _("%(card)s is already among the table cards.",
+                               card=pick.add.card.symbol)
+    context["chosen"] = cards[: game.table_size]
+
+
+def _pick_card(context: dict[str, Any], game: RoundState, card: Card) -> None:
+    """The card about to be played, and what the referee offers it on this table."""
+    where = game.whereabouts(card)
+    if where is not None and game.seen[card] >= game.rules.packs:
+        context["message"] = whereabouts_text(where, context["names"], context["side_names"])
+        return
+    context["card"] = card
+    context["choices"] = _choices(game, card)
+
+
+def _choices(game: RoundState, card: Card) -> list[tuple[Play, str]]:
+    """The card's legal plays, best first, each with its words."""
+    try:
+        plays = legal_plays(game.spot(), card, game.budget)
+    except TooComplex:
+        plays = [Play(card, Action.TRAIL)]
+    out = []
+    for play in plays:
+        items = [game.table[i] for i in play.refs]
+        text = play_text(play, items)
+        if play.action is Action.CAPTURE:
+            text = _("%(card)s takes %(items)s", card=card.symbol,
+                     items=_capture_groups(game, play, items))
+        out.append((play, text))
+    return out
+
+
+def _capture_groups(game: RoundState, play: Play, items: list[Item]) -> str:
+    """The taken items in their groups ("3♠+4♣ · 7♦"), as the referee splits them."""
+    try:
+        found = check_capture(game.rules, play.card, game.table, play.refs, game.budget)
+    except TooComplex:
+        return items_text(items)
+    return groups_text(found.groups) if found.legal else items_text(items)
 
 
 def _stale(match: Match, rnd: RoundRow, token: str):
     return _panel(match, rnd, token, True, 409, message=_(
         "The table changed: another phone recorded something first. This is the current "
         "state; nothing of yours was recorded."))
+
+
+def _attempt(match: Match, rnd: RoundRow, token: str, change: Callable[[], Any],
+             done: Callable[[Any], Any]):
+    """Run a change to the round: the one place a stale page, a closed round or a
+    position the engine refuses outright turns into the current panel and a message."""
+    try:
+        changed = change()
+    except service.StaleRound:
+        return _stale(match, rnd, token)
+    except service.RoundClosed as closed:
+        return _panel(match, rnd, token, True, 409, message=str(closed))
+    except RoundError as error:
+        return _panel(match, rnd, token, True, 422, message=str(error))
+    except TooComplex:
+        return _panel(match, rnd, token, True, 422, message=_(
+            "This position is far larger than any real game."))
+    return done(changed)
 
 
 @bp.post("/match/<token>/round/<int:number>/table")
@@ -122,17 +206,9 @@ def table(token: str, number: int):
     form = TableForm()
     if not form.validate():
         return _panel(match, rnd, token, True, 422, form_errors=form.errors)
-    try:
-        cards = form.cards()
-        service.record_table(rnd, form.version.data, cards)
-    except service.StaleRound:
-        return _stale(match, rnd, token)
-    except service.RoundClosed as closed:
-        return _panel(match, rnd, token, True, 409, message=str(closed))
-    except (ValueError, RoundError) as error:
-        return _panel(match, rnd, token, True, 422, form_errors={"table": [str(error)]},
-                      chosen={"table": form.table.data or []})
-    return _done(match, rnd, token)
+    return _attempt(match, rnd, token,
+                    lambda: service.record_table(rnd, form.version.data, form.cards()),
+                    lambda game: _done(match, rnd, token, game))
 
 
 def _play_from(form: PlayForm) -> Play:
@@ -156,77 +232,68 @@ def _record(token: str, number: int, overrule: bool):
     match = editable_match(token)
     rnd = _round(match, number)
     form = PlayForm()
-    chosen = {"card": form.card.data, "refs": form.refs.data or [], "value": form.value.data}
     if not form.validate():
-        return _panel(match, rnd, token, True, 422, form_errors=form.errors, chosen=chosen)
-    reason = (form.reason.data or "").strip() or None
-    play = _play_from(form)
-    try:
-        if overrule and not reason:
-            verdict = service.judge_play(rnd, play)
-            return _panel(match, rnd, token, True, 422, chosen=chosen, verdict=verdict,
-                          refused=_refused(form, verdict),
-                          form_errors={"reason": [_("Say why the table overrules the referee.")]})
+        return _panel(match, rnd, token, True, 422, form_errors=form.errors)
+    reason = (form.reason.data or "").strip()
+    claimed = _play_from(form)
+    version = form.version.data
+
+    def change() -> service.Outcome | RoundState:
         if overrule and reason:
-            service.record_overrule(rnd, form.version.data, play, reason)
-            return _done(match, rnd, token, message=_(
+            return service.record_overrule(rnd, version, claimed, reason)
+        if overrule:
+            return service.judge_play(rnd, claimed)
+        return service.record_play(rnd, version, claimed)
+
+    def done(changed: service.Outcome | RoundState):
+        if isinstance(changed, RoundState):
+            return _done(match, rnd, token, changed, _(
                 "Recorded as the table ruled: %(reason)s", reason=reason))
-        outcome = service.record_play(rnd, form.version.data, play)
-    except service.StaleRound:
-        return _stale(match, rnd, token)
-    except service.RoundClosed as closed:
-        return _panel(match, rnd, token, True, 409, message=str(closed))
-    except (RoundError, TooComplex) as error:
-        message = (str(error) if isinstance(error, RoundError)
-                   else _("This position is far larger than any real game."))
-        return _panel(match, rnd, token, True, 422, form_errors={"card": [message]},
-                      chosen=chosen)
-    if not outcome.recorded:
-        return _panel(match, rnd, token, True, 422, verdict=outcome.verdict,
-                      refused=_refused(form, outcome.verdict), chosen=chosen)
-    return _done(match, rnd, token, verdict=outcome.verdict)
+        if changed.recorded:
+            return _done(match, rnd, token, changed.game)
+        errors = {"reason": [_("Say why the table overrules the referee.")]} if overrule else {}
+        return _refusal(match, rnd, token, changed.game, claimed, changed.verdict, errors)
+
+    return _attempt(match, rnd, token, change, done)
 
 
-def _done(match: Match, rnd: RoundRow, token: str, verdict: Verdict | None = None,
+def _refusal(match: Match, rnd: RoundRow, token: str, game: RoundState, claimed: Play,
+             verdict: Verdict, errors: dict[str, list[str]]):
+    """A claim the referee refuses (or an overrule without its reason): the verdict with
+    its rule, what the card can do instead, and the table's overrule."""
+    names = match.names
+    items = [game.table[i] for i in claimed.refs if i < len(game.table)]
+    refused = {
+        "play": claimed,
+        "text": play_text(claimed, items),
+        "legal": verdict.legal,
+        "lead": reason_text(verdict.why, names) if verdict.why else verdict.reason,
+        "detail": verdict.reason,
+    }
+    return _panel(match, rnd, token, True, 422, game, refused=refused, form_errors=errors,
+                  card=claimed.card, choices=_choices(game, claimed.card))
+
+
+def _done(match: Match, rnd: RoundRow, token: str, game: RoundState | None = None,
           message: str | None = None):
     """A change went through: htmx gets the new panel; a plain form is redirected to the
-    round page (so a reload does not send it again), the verdict carried in a flash."""
+    round page (so a reload does not send it again), a message carried in a flash."""
     if wants_fragment():
-        return _panel(match, rnd, token, True, verdict=verdict, message=message)
-    if verdict is not None:
-        flash(json.dumps({"legal": verdict.legal, "reason": verdict.reason,
-                          "sweep": verdict.sweep, "pending": list(verdict.pending)}), "verdict")
+        return _panel(match, rnd, token, True, game=game, message=message)
     if message:
-        flash(message, "message")
+        flash(message)
     return redirect(url_for("rounds.show", token=token, number=rnd.number), code=303)
 
 
-def _refused(form: PlayForm, verdict: Verdict) -> dict[str, Any]:
-    """The refused play, so the table can overrule it or pick an alternative."""
-    return {"card": form.card.data, "action": form.action.data, "refs": form.refs.data or [],
-            "value": form.value.data, "options": [list(o) for o in verdict.options]}
-
-
-def _attempt(match: Match, rnd: RoundRow, token: str, change: Callable[[], object],
-             done: Callable[[], Any]):
-    """Run a change to the round; a stale page or a closed round gets the current panel."""
-    try:
-        change()
-    except service.StaleRound:
-        return _stale(match, rnd, token)
-    except service.RoundClosed as closed:
-        return _panel(match, rnd, token, True, 409, message=str(closed))
-    return done()
-
-
-def _versioned(token: str, number: int, change, done):
+def _versioned(token: str, number: int, change: Callable[[RoundRow, int], Any],
+               done: Callable[[Match, RoundRow], Any]):
     match = editable_match(token)
     rnd = _round(match, number)
     form = VersionForm()
     if not form.validate():
         return _panel(match, rnd, token, True, 422, form_errors=form.errors)
     return _attempt(match, rnd, token, lambda: change(rnd, form.version.data),
-                    lambda: done(match, rnd))
+                    lambda _changed: done(match, rnd))
 
 
 @bp.post("/match/<token>/round/<int:number>/undo")
@@ -239,14 +306,6 @@ def undo(token: str, number: int):
 def confirm(token: str, number: int):
     return _versioned(token, number, service.confirm, lambda match, rnd: redirect(
         url_for("matches.show", token=token), code=303))
-
-
-def tally_boxes(rules: Rules) -> dict[str, bool]:
-    """The boxes of the tally form beyond cards, spades, aces and casinos: only what the
-    variant scores (a dubbeltabbe only in Krypkasino)."""
-    scored = rules.categories
-    return {"sweeps": "sweeps" in scored, "double_sweeps": rules.reverse,
-            "mulle": "mulle" in scored, "last_capture": "last_capture" in scored}
 
 
 def _tally_field_error(form: TallyForm, error: TallyError) -> dict[str, list[str]]:
@@ -274,25 +333,17 @@ def tally(token: str, number: int):
         form.sides.append_entry()
     if not form.validate():
         return _panel(match, rnd, token, True, 422, form_errors=form.errors, tally_form=form)
-    entries = form.sides.entries[:sides]
-    per_mulle = rules.variant.mulle_points if rules.variant.mulle is MulleScoring.FIVE else 1
-    limits = tally_limits(rules, len(match.players), rnd.dealer)
-    # a box the page does not show (the variant does not score it) counts for nothing
-    shown = tally_boxes(rules)
-    tallies = [
-        Tally(e.cards.data, e.spades.data, tuple(aces_of(e.aces.data or [])),
-              e.big_casino.data or 0, e.little_casino.data or 0,
-              (e.sweeps.data or 0) if shown["sweeps"] else 0,
-              shown["last_capture"] and bool(e.last_capture.data),
-              per_mulle * (e.mulle.data or 0) if shown["mulle"] else 0,
-              double_sweeps=(e.double_sweeps.data or 0) if shown["double_sweeps"] else 0)
-        for e in (entry.form for entry in entries)
+    counts = [
+        service.SideCounts(e.cards.data, e.spades.data, tuple(aces_of(e.aces.data or [])),
+                           e.big_casino.data or 0, e.little_casino.data or 0,
+                           e.sweeps.data or 0, bool(e.last_capture.data), e.mulle.data or 0,
+                           e.double_sweeps.data or 0)
+        for e in (entry.form for entry in form.sides.entries[:sides])
     ]
     try:
-        validate_tallies(tallies, rules.packs, limits)
+        return _attempt(match, rnd, token,
+                        lambda: service.record_tally(rnd, form.version.data, counts),
+                        lambda _changed: _done(match, rnd, token))
     except TallyError as error:
         return _panel(match, rnd, token, True, 422, tally_form=form,
                       form_errors=_tally_field_error(form, error))
-    return _attempt(match, rnd, token,
-                    lambda: service.record_tally(rnd, form.version.data, tallies),
-                    lambda: _done(match, rnd, token))

@@ -62,6 +62,7 @@ __all__ = [
     "DuplicateCard",
     "Finding",
     "IllegalPlay",
+    "PileCount",
     "PlayRecord",
     "RoundError",
     "RoundOver",
@@ -120,11 +121,22 @@ class PlayRecord:
     verdict: Verdict
     sweep: bool
     overruled: str | None = None  # the table's reason, when it overruled the referee
+    items: tuple[Item, ...] = ()  # the table items it took or went onto
 
     @property
     def refused_now(self) -> bool:
         """Recorded as legal, but refused by the rules as the engine now applies them."""
         return self.overruled is None and not self.verdict.legal
+
+
+@dataclass(frozen=True)
+class PileCount:
+    """What a side has taken so far: the counts a table keeps an eye on."""
+
+    cards: int
+    spades: int
+    sweeps: int  # sweeps that score
+    points: tuple[Card, ...]  # the cards worth points in this variant
 
 
 @dataclass(frozen=True)
@@ -321,6 +333,7 @@ class RoundState:
         self.immediate = [0] * len(self.sides)
         self.immediate_steps: list[list[Credit]] = []
         self.last_capturer: int | None = None
+        self.leftover: tuple[Card, ...] = ()  # the cards left at the end, to the last capturer
         self.obligations: list[_Obligation] = []
         self.must_capture: set[int] = set()
         self.decided: MatchResult | None = None
@@ -567,7 +580,8 @@ class RoundState:
             self.must_capture.discard(seat)
         for value in verdict.pending:
             self.obligations.append(_Obligation(seat, value, index, verdict.kind))
-        record = PlayRecord(index, seat, deal, play, verdict, sweep, overrule)
+        record = PlayRecord(index, seat, deal, play, verdict, sweep, overrule,
+                            tuple(before[i] for i in play.refs))
         self.records.append(record)
         if self.finished or self.deal != deal:
             self._end_of_deal(deal)
@@ -663,6 +677,7 @@ class RoundState:
         if self.last_capturer is not None:
             side = self.side_of[self.last_capturer]
             leftover = [c for item in self.table for c in item_cards(item)]
+            self.leftover = tuple(leftover)
             self.piles[side].extend(leftover)
             last = self.records[-1]
             if self.rules.sisten_is_sweep and not (
@@ -679,6 +694,24 @@ class RoundState:
                 + " ".join(c.code for c in sorted(missing)),
                 Reason.of(Why.CARDS_NEVER_SEEN, cards=tuple(sorted(missing.elements()))),
             ))
+
+    def pile_counts(self) -> list[PileCount]:
+        """Each side's pile so far.
+
+        >>> from .variants import get_rules
+        >>> from .cards import parse_cards
+        >>> r = RoundState(get_rules("swedish"), players=2, dealer=1)
+        >>> r.start(parse_cards(["AS", "6C", "3D", "5H"]))
+        >>> _ = r.play(Play(Card.parse("AH"), Action.CAPTURE, (0,)))
+        >>> r.pile_counts()[0]
+        PileCount(cards=2, spades=1, sweeps=0, points=(Card.parse('AS'), Card.parse('AH')))
+        """
+        return [
+            PileCount(len(pile), sum(1 for c in pile if c.spade),
+                      sum(1 for s in self.sweeps[i] if s.scored),
+                      tuple(sorted(c for c in pile if self.rules.card_points(c))))
+            for i, pile in enumerate(self.piles)
+        ]
 
     # -- results --------------------------------------------------------------
     def side_names(self) -> list[str]:

@@ -1,0 +1,204 @@
+"""The referee's rulings in plain words, from the engine's data.
+
+The engine says *what* decided a play (a :class:`~referee.rules.reasons.Reason`:
+a code and its cards and values); this module says it in a sentence a player
+reads at a glance, through Flask-Babel. Cards are always written with their suit
+symbols. The engine's own detail sentence stays available behind a "why?".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+from .rules.capture import Group
+from .rules.cards import Card
+from .rules.reasons import Param, Reason, Why
+from .rules.round import Finding, PlayRecord, Whereabouts
+from .rules.table import Build, Item
+from .rules.turn import Action, Kind, Play
+
+REASONS = {
+    Why.NOT_IN_HAND: _l("%(card)s is not in that hand"),
+    Why.OUT_OF_TURN: _l("it is %(turn)s's turn, not %(player)s's"),
+    Why.EMPTY_CAPTURE: _l("a capture takes at least one card: to take nothing, trail"),
+    Why.COURT_PAIRS_ONLY: _l("%(card)s takes one card of its own rank, nothing else"),
+    Why.BUILD_TAKEN_WHOLE: _l(
+        "a build is taken whole, by a card that captures its value: the %(build)s is not "
+        "%(value)s"),
+    Why.CARD_TOO_BIG: _l("%(card)s alone counts more than %(value)s"),
+    Why.SUM_NOT: _l("%(cards)s = %(total)s, not %(value)s"),
+    Why.SUM_NOT_MULTIPLE: _l("%(cards)s = %(total)s: not %(value)s, nor sets of %(value)s"),
+    Why.SPLIT_FAILS: _l("%(cards)s = %(total)s, but they do not split into sets of %(value)s"),
+    Why.NO_SETS: _l("%(cards)s cannot be made into sets of %(value)s"),
+    Why.HAND_VALUE: _l("your %(card)s counts %(hand)s from the hand, so it cannot take "
+                       "%(items)s"),
+    Why.NOT_MAXIMAL: _l("a capture must take all it can: %(items)s also make %(value)s and "
+                        "would be left on the table"),
+    Why.MUST_CAPTURE_AFTER_BUILD: _l("you built last turn, so you must capture now, and "
+                                     "%(card)s can"),
+    Why.TRAIL_ON_NOTHING: _l("a trailed card takes nothing and goes on nothing"),
+    Why.CAPTURE_COMPULSORY: _l("capturing is compulsory: %(card)s can capture, so it may not "
+                               "be trailed"),
+    Why.OWNER_MAY_NOT_TRAIL: _l("you own the %(build)s, so you may not trail: capture, build "
+                                "or add to a build"),
+    Why.NO_BUILDING: _l("this game is played without building"),
+    Why.BUILD_ON_NOTHING: _l("say which table cards the card goes on"),
+    Why.COURT_NOT_BUILT: _l("court cards have no number and cannot be built"),
+    Why.ONE_BUILD_AT_A_TIME: _l("you already own the %(build)s: one build at a time"),
+    Why.ONE_LOOSE_CARD: _l("a build is the card laid on exactly one loose card"),
+    Why.SAY_BUILD_VALUE: _l("say the build's value: %(values)s"),
+    Why.BUILD_IS_A_DOUBLE: _l("%(card)s on %(items)s is two sets of %(value)s: that is a "
+                              "double, not a build"),
+    Why.NO_CARD_CAPTURES: _l("no card that is still out captures %(value)s"),
+    Why.BUILD_SUM: _l("%(card)s on %(items)s makes %(values)s, not %(value)s"),
+    Why.NOT_OWN_BUILD: _l("you may not add to your own build"),
+    Why.RAISE_ONE_CARD: _l("a raise adds one card from the hand to one build; to add a set "
+                           "of the same value, double"),
+    Why.LOCKED_BUILD: _l("the %(build)s is locked: it cannot be raised"),
+    Why.PARTNER_MAY_NOT_RAISE: _l("only an opponent may raise a build, not the owner's "
+                                  "partner (a partner may double it)"),
+    Why.SAY_RAISE_VALUE: _l("say the new value: %(values)s"),
+    Why.RAISE_SUM: _l("%(card)s on the %(build)s makes %(values)s, not %(value)s"),
+    Why.DOUBLE_MIXED_VALUES: _l("builds of different values cannot be put together"),
+    Why.DOUBLE_ONE_ITEM: _l("a double lays the card on one card or one build"),
+    Why.DOUBLE_DANISH: _l("a double lays the card on a single card, or adds a set to a pile"),
+    Why.DOUBLE_KEEPS_VALUE: _l("the pile's value is %(total)s, not %(value)s: a double keeps "
+                               "its value"),
+    Why.DOUBLE_NO_SET: _l("%(card)s does not make a set of the same value as %(items)s"),
+    Why.MUST_HOLD: _l("a build of %(value)s needs a card that captures %(value)s kept in the "
+                      "hand, and this hand has none"),
+    Why.TOO_COMPLEX: _l("this position is far larger than any real game"),
+    Why.UNBACKED_BUILD: _l("%(player)s built %(value)s but played no card that captures "
+                           "%(value)s later in the deal"),
+    Why.UNBACKED_RAISE: _l("%(player)s raised a build to %(value)s but played no card that "
+                           "captures %(value)s later in the deal"),
+    Why.UNBACKED_DOUBLE: _l("%(player)s doubled %(value)s but played no card that captures "
+                            "%(value)s later in the deal"),
+    Why.BUILD_LEFT_AFTER_DEAL: _l("%(player)s's %(build)s was not captured in the deal it "
+                                  "was made"),
+    Why.CARDS_NEVER_SEEN: _l("these cards never turned up: %(cards)s"),
+}
+
+# what a finding changes, in a sentence after the finding
+CONSEQUENCES = {
+    Why.UNBACKED_BUILD: _l(
+        "The build was not allowed: its owner did not hold a card to take it. The points "
+        "stand as played unless the table undoes back to it and plays it again."),
+    Why.BUILD_LEFT_AFTER_DEAL: _l(
+        "A build must be taken in the deal it is made. The points stand as played unless "
+        "the table undoes back to it."),
+    Why.CARDS_NEVER_SEEN: _l(
+        "A play was recorded with the wrong card, so the cards taken and the points may be "
+        "off. Check the plays; undo back to the wrong one to correct it."),
+}
+CONSEQUENCES[Why.UNBACKED_RAISE] = CONSEQUENCES[Why.UNBACKED_BUILD]
+CONSEQUENCES[Why.UNBACKED_DOUBLE] = CONSEQUENCES[Why.UNBACKED_BUILD]
+
+
+def card_text(card: Card) -> str:
+    return card.symbol
+
+
+def build_text(build: Build) -> str:
+    if build.locked:
+        return _("locked build of %(n)d", n=build.value)
+    return _("build of %(n)d", n=build.value)
+
+
+def item_text(item: Item) -> str:
+    return card_text(item) if isinstance(item, Card) else build_text(item)
+
+
+def items_text(items: Sequence[Item]) -> str:
+    return "+".join(item_text(item) for item in items)
+
+
+def values_text(values: Sequence[int]) -> str:
+    return _(" or ").join(str(v) for v in values)
+
+
+def _param(value: Param, names: Sequence[str], name: str) -> str:
+    if isinstance(value, Card):
+        return card_text(value)
+    if isinstance(value, Build):
+        return build_text(value)
+    if isinstance(value, tuple):
+        if all(isinstance(v, int) for v in value):
+            return values_text([v for v in value if isinstance(v, int)])
+        return items_text([v for v in value if not isinstance(v, int)])
+    if name in ("turn", "player") and 0 <= value < len(names):
+        return names[value]
+    return str(value)
+
+
+def reason_text(reason: Reason, names: Sequence[str] = (), **extra: str) -> str:
+    """The ruling's rule in one sentence. ``names`` word the seats; ``extra`` adds
+    parameters the engine does not carry (the player of a finding)."""
+    params = {key: _param(value, names, key) for key, value in reason.params}
+    params.update(extra)
+    return str(REASONS[reason.code]) % params
+
+
+def finding_text(finding: Finding, names: Sequence[str]) -> tuple[str, str]:
+    """A finding at the end of a deal, and what it changes."""
+    player = names[finding.player] if finding.player < len(names) else str(finding.player)
+    text = reason_text(finding.why, names, player=player)
+    return text, str(CONSEQUENCES.get(finding.why.code, ""))
+
+
+def play_text(play: Play, items: Sequence[Item], kind: Kind | None = None,
+              value: int | None = None) -> str:
+    """A play as players say it: "7♥ takes 3♠+4♣", "trail 7♥" ... ``items`` are the table
+    items it takes or goes onto; ``kind`` and ``value`` what it turned out to be."""
+    card = card_text(play.card)
+    value = value if value is not None else play.value
+    onto = items_text(items)
+    if play.action is Action.TRAIL or kind is Kind.TRAIL:
+        return _("trail %(card)s", card=card)
+    if play.action is Action.CAPTURE:
+        return _("%(card)s takes %(items)s", card=card, items=onto)
+    raised = len(items) == 1 and isinstance(items[0], Build)
+    if play.action is Action.DOUBLE or kind is Kind.DOUBLE:
+        return _("%(card)s doubles %(items)s", card=card, items=onto)
+    if raised and value is not None:
+        return _("%(card)s raises the %(build)s to %(value)d", card=card,
+                 build=item_text(items[0]), value=value)
+    if value is not None:
+        return _("%(card)s on %(items)s: a build of %(value)d", card=card, items=onto,
+                 value=value)
+    return _("%(card)s builds on %(items)s", card=card, items=onto)
+
+
+def groups_text(groups: Sequence[Group]) -> str:
+    """Taken items in the groups the referee split them into: "3♠+4♣ · 7♦"."""
+    return " · ".join(items_text(g.items) for g in groups)
+
+
+def record_text(record: PlayRecord) -> str:
+    """A recorded play as it turned out (a capture in its groups)."""
+    verdict = record.verdict
+    if record.play.action is Action.CAPTURE and verdict.groups:
+        return _("%(card)s takes %(items)s", card=card_text(record.play.card),
+                 items=groups_text(verdict.groups))
+    return play_text(record.play, record.items, verdict.kind, verdict.value)
+
+
+def whereabouts_text(where: Whereabouts, names: Sequence[str],
+                     side_names: Sequence[str]) -> str:
+    """Where a card that has already turned up went: why it cannot be played now."""
+    card = card_text(where.card)
+    if where.play is None:
+        came = _("%(card)s was on the first table", card=card)
+    else:
+        came = _("%(name)s played %(card)s (play %(n)d)", name=names[where.play.player],
+                 card=card, n=where.play.index + 1)
+    if where.on_table:
+        now = _("it is on the table")
+    elif where.side is not None:
+        now = _("it is in %(side)s's pile", side=side_names[where.side])
+    else:
+        now = _("it is out of play")
+    return _("%(came)s and %(now)s: it cannot be played again.", came=came, now=now)

@@ -1,0 +1,75 @@
+"""The referee's rulings in plain words: every engine code has a sentence, and every
+sentence fills all its parameters with cards written by suit symbol."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import P
+
+from referee.rules.reasons import Reason, Why
+from referee.rules.table import Build
+from referee.words import CONSEQUENCES, REASONS, reason_text
+
+BUILD = Build.of([P("4C"), P("5H")], 9, owner=1)
+# example parameters by name, as the engine gives them
+EXAMPLE = {
+    "card": P("10D"), "cards": (P("3S"), P("5H")), "items": (P("3S"), BUILD),
+    "build": BUILD, "value": 7, "total": 8, "values": (10, 11), "hand": (16,),
+    "table": (10,), "turn": 1, "player": 0,
+}
+PARAM = re.compile(r"%\((\w+)\)s")
+
+
+@pytest.mark.parametrize("code", list(Why))
+def test_every_code_has_a_sentence_with_every_parameter_filled(app, code):
+    with app.test_request_context():
+        template = str(REASONS[code])
+        params = {name: EXAMPLE[name] for name in PARAM.findall(template)}
+        words = reason_text(Reason.of(code, **params), names=["Ann", "Bo"])
+    assert "%(" not in words and words.strip()
+    assert "10D" not in words and "3S" not in words  # cards by symbol, never by code
+
+
+def test_the_rule_reads_at_a_glance(app):
+    with app.test_request_context():
+        assert reason_text(Reason.of(Why.SUM_NOT, cards=(P("3S"), P("5H")), total=8,
+                                     value=7)) == "3♠+5♥ = 8, not 7"
+        assert reason_text(Reason.of(Why.HAND_VALUE, card=P("10D"), hand=(16,), table=(10,),
+                                     items=(P("10S"),))) == (
+            "your 10♦ counts 16 from the hand, so it cannot take 10♠")
+        assert reason_text(Reason.of(Why.OUT_OF_TURN, turn=1, player=0),
+                           names=["Ann", "Bo"]) == "it is Bo's turn, not Ann's"
+        assert reason_text(Reason.of(Why.BUILD_TAKEN_WHOLE, build=BUILD, value=7)) == (
+            "a build is taken whole, by a card that captures its value: the build of 9 is "
+            "not 7")
+
+
+def test_every_finding_says_what_it_changes(app):
+    findings = [Why.UNBACKED_BUILD, Why.UNBACKED_RAISE, Why.UNBACKED_DOUBLE,
+                Why.BUILD_LEFT_AFTER_DEAL, Why.CARDS_NEVER_SEEN]
+    with app.test_request_context():
+        assert all("undo" in str(CONSEQUENCES[code]) for code in findings)
+
+
+def test_every_refusal_of_the_engine_carries_its_code():
+    from itertools import combinations
+
+    from referee.rules.turn import Action, Play, Spot, judge
+    from referee.rules.variants import VARIANTS, get_rules
+
+    table = (P("3S"), P("5C"), P("10D"), Build.of([P("4C"), P("5H")], 9, owner=1), P("KH"))
+    refs = [c for n in range(3) for c in combinations(range(len(table)), n)]
+    refused = 0
+    for variant in VARIANTS:
+        spot = Spot(get_rules(variant), 0, table, sides=(0, 1, 0, 1), must_capture=True)
+        for card in ("2S", "7H", "9D", "10S", "AH", "KD"):
+            for action in Action:
+                for ref in refs:
+                    for value in (None, 9, 12):
+                        verdict = judge(spot, Play(P(card), action, ref, value))
+                        if not verdict.legal:
+                            refused += 1
+                            assert verdict.why is not None, (variant, card, action, ref)
+    assert refused > 1000
