@@ -38,12 +38,12 @@ def _label(match, watching: bool = False) -> str:
     with "…".
     """
     variant = VARIANTS[match.variant].name
-    head = _("%(variant)s, watching:", variant=variant) if watching else f"{variant}:"
+    label = _("%(variant)s, watching: %(names)s") if watching else _("%(variant)s: %(names)s")
     names = " – ".join(match.names)
-    room = LABEL_LENGTH - len(head) - 1
+    room = LABEL_LENGTH - len(label % {"variant": variant, "names": ""})
     if len(names) > room:
         names = names[:room - 1].rstrip(" –") + "…"
-    return f"{head} {names}"
+    return label % {"variant": variant, "names": names}
 
 
 @bp.get("/match/<token>")
