@@ -354,7 +354,7 @@ def test_picker_shows_suits_by_symbol_and_colour(client):
     body = text(client.get(f"/match/{token}/round/{number}"))
     assert '<span class="c red">10<b>♦</b></span>' in body
     assert '<span class="c black">A<b>♠</b></span>' in body
-    assert 'aria-label="10 of diamonds"' in body
+    assert '<span class="sr">, 10 of diamonds</span>' in body
 
 
 def test_live_counters_per_side(client):

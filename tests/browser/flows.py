@@ -1,0 +1,88 @@
+"""What a player does in the browser, step by step: start a match, open a round, tap the
+first table, play a card. Every tap goes through :class:`Taps`, so tests count them."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Locator, Page, expect
+
+from .conftest import Taps
+
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+CODES = {symbol: letter for letter, symbol in SUITS.items()}
+
+
+def symbol(code: str) -> str:
+    """``"10D"`` as a player writes it: ``"10♦"``."""
+    return code[:-1] + SUITS[code[-1]]
+
+
+def codes_in(text: str) -> list[str]:
+    """The cards a sentence names by symbol, as codes, in order."""
+    return [rank + CODES[suit] for rank, suit in re.findall(r"(10|[2-9AJQK])([♠♥♦♣])", text)]
+
+
+def start_match(page: Page, taps: Taps, variant: str, names: list[str], dealer: int = 1,
+                target: int | None = None) -> str:
+    """Fill in the new-match page and start; returns the scoreboard's address."""
+    page.goto("/matches/new")
+    page.locator("#variant").select_option(variant)
+    taps.tap(page.locator(f'label.pill:has(input[value="{len(names)}"])'))
+    for i, name in enumerate(names):
+        page.locator(f"#names-{i}").fill(name)
+    taps.tap(page.locator(f'label.dealer[for="first_dealer-{dealer - 1}"]'))
+    if target is not None:
+        page.locator("#target").fill(str(target))
+    taps.tap(page.get_by_role("button", name="Start the match"))
+    expect(page.get_by_role("button", name="Play by play")).to_be_visible()
+    return page.url
+
+
+def start_round(page: Page, taps: Taps, tally: bool = False) -> None:
+    """From the scoreboard: a new round, play by play or only the tallies."""
+    taps.tap(page.get_by_role("button", name="Only the tallies" if tally else "Play by play"))
+    expect(page.locator("#round")).to_be_visible()
+
+
+def deck_card(page: Page, name: str, code: str) -> Locator:
+    """A card of the pack on the round page: ``name`` is "add" (first table) or "card"."""
+    return page.locator(f'.deck button[name="{name}"][value="{code}"]')
+
+
+def lay_table(page: Page, taps: Taps, cards: list[str]) -> None:
+    """Tap the first table cards one by one, then confirm them."""
+    for code in cards:
+        taps.tap(deck_card(page, "add", code))
+        expect(page.locator(".felt.chosen")).to_contain_text(symbol(code))
+    taps.tap(page.get_by_role("button", name="These are on the table"))
+    expect(page.locator(".turn")).to_contain_text("to play")
+
+
+def choices(page: Page) -> Locator:
+    """The one-tap plays offered for the picked card, best first."""
+    return page.locator("#round button.choice")
+
+
+def pick(page: Page, taps: Taps, code: str) -> None:
+    """Tap a card of the pack: the referee offers what it can do."""
+    taps.tap(deck_card(page, "card", code))
+    expect(page.locator(".chosen-card")).to_contain_text(symbol(code))
+
+
+def play(page: Page, taps: Taps, code: str, choice: str | int = 0) -> str:
+    """Play a card in two taps: the card, then the offered play (its index, or the start
+    of its words). Returns the words of the play chosen."""
+    pick(page, taps, code)
+    offered = choices(page)
+    button = (offered.nth(choice) if isinstance(choice, int)
+              else offered.filter(has_text=re.compile("^" + re.escape(choice))).first)
+    words = button.inner_text().strip()
+    before = page.locator("#verdict").inner_text()
+    taps.tap(button)
+    expect(page.locator("#verdict")).not_to_have_text(before)
+    return words
+
+
+def last_verdict(page: Page) -> str:
+    return page.locator("#verdict").inner_text().strip()
