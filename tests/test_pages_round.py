@@ -295,7 +295,7 @@ def _disabled(body: str) -> set[str]:
 
 def _choices(body: str) -> list[str]:
     """The one-tap plays the page offers, in order."""
-    return re.findall(r'<button type="submit" class="choice[^"]*">([^<]+)</button>', body)
+    return re.findall(r'<button type="submit" class="choice[^"]*"[^>]*>([^<]+)</button>', body)
 
 
 def _cards_offered(body: str) -> set[str]:
@@ -428,3 +428,43 @@ def test_a_play_refused_by_todays_rules_still_loads(client):
     assert game.records[0].refused_now and game.turn == 1
     page = plain(client.get(f"/match/{token}/round/{number}"))
     assert "the rules as the referee applies them now would refuse it" in page
+
+
+# -- one replay of the log per request -------------------------------------------------
+
+def test_every_round_request_replays_the_log_once(client, monkeypatch):
+    from referee.rules.round import RoundState
+
+    token, number = opened(client)
+    post_play(client, token, number, "9H", "capture", refs=[0])
+    replays = []
+    real = RoundState.replay.__func__
+
+    def counted(cls, *args, **kwargs):
+        replays.append(1)
+        return real(cls, *args, **kwargs)
+
+    monkeypatch.setattr(RoundState, "replay", classmethod(counted))
+    here = f"/match/{token}/round/{number}"
+    requests = [
+        lambda: client.get(here),
+        lambda: client.get(here, query_string={"card": "5C"}),
+        lambda: post_play(client, token, number, "KD", "capture", refs=[0], headers=HX),
+        lambda: post_play(client, token, number, "KD", "trail", headers=HX),
+        lambda: post_play(client, token, number, "8C", "capture", refs=[0], overrule="ok",
+                          headers=HX),
+        lambda: client.post(f"{here}/undo", data={"version": version(token, number)},
+                            headers=HX),
+    ]
+    for request in requests:
+        replays.clear()
+        assert request().status_code in (200, 422)
+        assert len(replays) == 1
+
+
+def test_undo_is_offered_at_once_after_the_first_table(client):
+    token = new_match(client)
+    number = start_round(client, token)
+    response = client.post(f"/match/{token}/round/{number}/table", headers=HX,
+                           data={"table": "9S 6C 3D 5H", "version": version(token, number)})
+    assert response.status_code == 200 and "Undo" in plain(response)

@@ -11,7 +11,16 @@ import reference
 from playwright.sync_api import Page, expect
 
 from .conftest import Taps, axe, no_scroll, report, shot
-from .flows import choices, codes_in, deck_card, lay_table, play, start_match, start_round
+from .flows import (
+    choices,
+    codes_in,
+    deck_card,
+    lay_table,
+    pick,
+    play,
+    start_match,
+    start_round,
+)
 
 
 def _deal(seed: int) -> list[str]:
@@ -112,3 +121,75 @@ def test_a_whole_swedish_round_two_taps_a_play_without_scrolling(phone: Page, ta
            f"{statistics.median(seconds) * 1000:.0f} ms, max {max(seconds) * 1000:.0f} ms")
     assert len(per_play) == 48 and max(per_play) == 2
     assert choices(phone).count() == 0
+
+
+def test_a_refused_claim_its_reason_an_alternative_an_overrule_and_undo(phone: Page,
+                                                                        taps: Taps):
+    start_match(phone, taps, "swedish", ["Anna", "Bengt"], dealer=2)
+    start_round(phone, taps)
+    lay_table(phone, taps, ["3S", "5C", "4H", "KD"])
+    verdict = phone.locator("#verdict")
+    # Anna claims that her 7♥ takes 3♠+5♣: 8, not 7
+    pick(phone, taps, "7H")
+    claim = phone.locator("details.claim")
+    taps.tap(claim.locator("summary"))
+    taps.tap(claim.locator("label", has_text="3♠"))
+    taps.tap(claim.locator("label", has_text="5♣"))
+    taps.tap(claim.get_by_role("button", name="Takes"))
+    expect(verdict).to_contain_text("Anna: 7♥ takes 3♠+5♣ — not allowed")
+    expect(verdict.locator(".rule")).to_have_text("3♠+5♣ = 8, not 7")
+    expect(verdict).to_have_attribute("aria-live", "polite")
+    axe(phone, "round: a refused claim (phone)")
+    shot(phone, "round-refused-claim")
+    # the referee offers what 7♥ can do instead: 3♠+4♥ first; one tap records it
+    expect(choices(phone).first).to_have_text("7♥ takes 3♠+4♥")
+    taps.tap(choices(phone).first)
+    expect(verdict).to_contain_text("Anna: 7♥ takes 3♠+4♥ — legal")
+    expect(phone.locator(".felt")).not_to_contain_text("3♠")
+    # Bengt's claim is refused too, and the table overrules the referee with a reason
+    pick(phone, taps, "6D")
+    taps.tap(phone.locator("details.claim summary"))
+    taps.tap(phone.locator("details.claim label", has_text="5♣"))
+    taps.tap(phone.locator("details.claim").get_by_role("button", name="Takes"))
+    expect(verdict).to_contain_text("Bengt: 6♦ takes 5♣ — not allowed")
+    overrule = phone.locator("details.overrule")
+    taps.tap(overrule.locator("summary"))
+    overrule.get_by_label("Why the table records 6♦ takes 5♣ anyway").fill("house rule")
+    taps.tap(overrule.get_by_role("button", name="Record it anyway"))
+    expect(phone.locator(".notice")).to_have_text("Recorded as the table ruled: house rule")
+    expect(verdict).to_contain_text("Bengt: 6♦ takes 5♣ — recorded as the table ruled")
+    shot(phone, "round-overruled")
+    play(phone, taps, "9S")  # Anna trails
+    expect(verdict).to_contain_text("Anna: trail 9♠ — legal")
+    # undo across several plays: the trail, the overrule, the capture
+    undo = phone.get_by_role("button", name="Undo")
+    for before in ("Bengt: 6♦ takes 5♣", "Anna: 7♥ takes 3♠+4♥", ""):
+        taps.tap(undo)
+        expect(phone.locator(".notice")).to_have_text("The last entry was taken back.")
+        if before:
+            expect(verdict).to_contain_text(before)
+    expect(phone.locator(".turn")).to_contain_text("Anna to play")
+    expect(phone.locator(".felt")).to_contain_text("3♠")
+    # a card that has already turned up is refused with where it went
+    taps.tap(deck_card(phone, "card", "KD"))
+    expect(phone.locator(".notice")).to_contain_text(
+        "K♦ was on the first table and it is on the table")
+    axe(phone, "round: after undo (phone)")
+
+
+def test_a_play_by_keyboard_alone(desktop: Page, taps: Taps):
+    start_match(desktop, taps, "swedish", ["Anna", "Bengt"], dealer=2)
+    start_round(desktop, taps)
+    lay_table(desktop, taps, ["3S", "5C", "4H", "KD"])
+    deck_card(desktop, "card", "7H").focus()
+    desktop.keyboard.press("Enter")
+    first = choices(desktop).first
+    expect(first).to_be_focused()  # the best play is one key away
+    expect(first).to_have_text("7♥ takes 3♠+4♥")
+    desktop.keyboard.press("Enter")
+    expect(desktop.locator("#verdict")).to_contain_text("Anna: 7♥ takes 3♠+4♥ — legal")
+    desktop.keyboard.press("Tab")  # the keyboard goes on from where it was, not lost
+    focused = desktop.evaluate("document.activeElement.closest('#round') !== null")
+    assert focused, desktop.evaluate("document.activeElement.outerHTML")
+    axe(desktop, "round: a play (desktop)")
+    shot(desktop, "round-desktop")
