@@ -86,3 +86,43 @@ def play(page: Page, taps: Taps, code: str, choice: str | int = 0) -> str:
 
 def last_verdict(page: Page) -> str:
     return page.locator("#verdict").inner_text().strip()
+
+
+def take(page: Page, taps: Taps, code: str, taken: list[str]) -> str:
+    """Play a card that captures exactly ``taken`` (codes, any order), in two taps: the
+    card, then the offered capture of those cards (opening "more" when it is folded
+    away). Returns the words of the play chosen."""
+    pick(page, taps, code)
+    want = sorted(taken)
+    offered = choices(page).filter(has_text=re.compile("^" + re.escape(symbol(code) + " takes")))
+    button = next((b for b in offered.all() if sorted(codes_in(b.inner_text())[1:]) == want),
+                  None)
+    assert button is not None, (f"{symbol(code)} taking {' '.join(map(symbol, want))} is not "
+                                f"offered: {offered.all_inner_texts()}")
+    if not button.is_visible():
+        taps.tap(page.locator("#round .choices > details:not(.claim) > summary"))
+    words = button.inner_text().strip()
+    before = page.locator("#verdict").inner_text()
+    taps.tap(button)
+    expect(page.locator("#verdict")).not_to_have_text(before)
+    return words
+
+
+def fill_tally(page: Page, taps: Taps, side: int, cards: int, spades: int,
+               aces: str = "", big_casino: int = 0, little_casino: int = 0, sweeps: int = 0,
+               last_capture: bool = False) -> None:
+    """Fill one side's counts on a tally-only round: ``aces`` as suit letters ("SH")."""
+    page.locator(f"#sides-{side}-cards").fill(str(cards))
+    page.locator(f"#sides-{side}-spades").fill(str(spades))
+    for suit in aces:
+        box = page.locator(f'input[name="sides-{side}-aces"][value="A{suit}"]')
+        taps.tap(page.locator("label", has=box))
+        expect(box).to_be_checked()
+    page.locator(f"#sides-{side}-big_casino").fill(str(big_casino))
+    page.locator(f"#sides-{side}-little_casino").fill(str(little_casino))
+    if page.locator(f"#sides-{side}-sweeps").count():
+        page.locator(f"#sides-{side}-sweeps").fill(str(sweeps))
+    if last_capture:
+        box = page.locator(f'input[name="sides-{side}-last_capture"]')
+        taps.tap(page.locator("label", has=box))
+        expect(box).to_be_checked()

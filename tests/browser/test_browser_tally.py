@@ -1,0 +1,166 @@
+"""Tally-only rounds on a phone: each side's counts in, the round's points out, confirmed
+into the match; and matches played to their target by tallies alone, one won on points
+and one tied on points and won on the round's spades (RULES.md §6 and §8, Swedish)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from .conftest import Taps, axe, report, shot
+from .flows import fill_tally, start_match, start_round
+
+NAMES = ("Anna", "Bengt")
+
+# Each round: each side's counts as players count their piles (13 spades, 52 cards).
+ROUND_SWEEPS = (  # Anna 30 cards, A♥ A♦, 10♦, last capture; Bengt most spades, 2 sweeps
+    dict(cards=30, spades=5, aces="HD", big_casino=1, last_capture=True),
+    dict(cards=22, spades=8, aces="SC", little_casino=1, sweeps=2),
+)
+ROUND_ANNA = (  # Anna most cards and spades, two aces, 10♦; Bengt two aces, 2♠, last
+    dict(cards=30, spades=8, aces="HD", big_casino=1),
+    dict(cards=22, spades=5, aces="SC", little_casino=1, last_capture=True),
+)
+ROUND_ALL_ANNA = (  # nearly everything to Anna
+    dict(cards=27, spades=9, aces="SHC", big_casino=1, little_casino=1, last_capture=True),
+    dict(cards=25, spades=4, aces="D"),
+)
+ROUND_ALL_BENGT = (  # nearly everything to Bengt, with most spades
+    dict(cards=24, spades=5, aces="C"),
+    dict(cards=28, spades=8, aces="SHD", big_casino=1, little_casino=1, last_capture=True),
+)
+
+
+def _swedish(sides: tuple[dict[str, Any], ...]) -> list[int]:
+    """Swedish points by RULES.md §6: most cards 1, most spades 2, each ace 1, 10♦ 2,
+    2♠ 1, last capture 1, each sweep 1 (no cancellation in Swedish)."""
+    points = [0, 0]
+    for key, worth in (("cards", 1), ("spades", 2)):
+        a, b = sides[0][key], sides[1][key]
+        if a != b:
+            points[0 if a > b else 1] += worth
+    for i, side in enumerate(sides):
+        points[i] += (len(side.get("aces", "")) + 2 * side.get("big_casino", 0)
+                      + side.get("little_casino", 0) + side.get("last_capture", False)
+                      + side.get("sweeps", 0))
+    return points
+
+
+def _round_points(page: Page) -> list[int]:
+    totals = page.locator("table.score tr", has_text="round").locator("th")
+    expect(totals.first).to_be_visible()
+    return [int(t) for t in totals.all_inner_texts()[1:]]
+
+
+def _match_points(page: Page) -> list[int]:
+    row = page.locator("table.score tr", has_text="match").locator("th")
+    return [int(t) for t in row.all_inner_texts()[1:]]
+
+
+def _tally_round(page: Page, taps: Taps, sides: tuple[dict[str, Any], ...]) -> list[int]:
+    """From the scoreboard: a tally-only round, both sides' counts, the points shown;
+    returns the round's points (the round not yet confirmed)."""
+    start_round(page, taps, tally=True)
+    expect(page.get_by_role("button", name="Count the points")).to_be_visible()
+    for i, side in enumerate(sides):
+        fill_tally(page, taps, i, **side)
+    taps.tap(page.get_by_role("button", name="Count the points"))
+    return _round_points(page)
+
+
+def _board_totals(page: Page) -> list[int]:
+    cells = page.locator("table.totals tbody tr td:nth-child(2)")
+    expect(cells).to_have_count(2)
+    return [int(t) for t in cells.all_inner_texts()]
+
+
+def _confirm(page: Page, taps: Taps) -> None:
+    taps.tap(page.get_by_role("button", name="Confirm into the match"))
+    expect(page.locator("#board")).to_be_visible()
+
+
+def test_a_tally_only_round(phone: Page, taps: Taps) -> None:
+    start_match(phone, taps, "swedish", list(NAMES), dealer=2)
+    taps.reset()
+    start_round(phone, taps, tally=True)
+    expect(phone.locator(".dealt")).to_contain_text("Bengt deals")
+    axe(phone, "tally: the empty tally form (phone)")
+    shot(phone, "tally-form")
+    # a count that cannot be right: 30 + 23 cards is not a pack
+    for i, side in enumerate(ROUND_SWEEPS):
+        fill_tally(phone, taps, i, **{**side, "cards": 23} if i else side)
+    taps.tap(phone.get_by_role("button", name="Count the points"))
+    error = phone.locator("#round .field-error")
+    expect(error.first).to_be_visible()
+    expect(error.first).to_contain_text("53")
+    expect(phone.locator("table.score")).to_have_count(0)
+    axe(phone, "tally: a count refused (phone)")
+    shot(phone, "tally-refused")
+    # what was typed stays; correct Bengt's cards only
+    expect(phone.locator("#sides-0-cards")).to_have_value("30")
+    expect(phone.locator('input[name="sides-0-aces"][value="AH"]')).to_be_checked()
+    phone.locator("#sides-1-cards").fill("22")
+    taps.tap(phone.get_by_role("button", name="Count the points"))
+    points = _round_points(phone)
+    # by hand: Anna most cards 1, A♥ A♦ 2, 10♦ 2, last capture 1 = 6;
+    # Bengt most spades 2, A♠ A♣ 2, 2♠ 1, two sweeps 2 = 7
+    assert points == _swedish(ROUND_SWEEPS) == [6, 7]
+    assert _match_points(phone) == [6, 7]
+    axe(phone, "tally: the round's points (phone)")
+    shot(phone, "tally-points")
+    _confirm(phone, taps)
+    assert _board_totals(phone) == [6, 7]
+    expect(phone.locator("details.round summary")).to_contain_text("Anna 6, Bengt 7")
+    expect(phone.get_by_role("button", name="Only the tallies")).to_be_visible()
+    axe(phone, "scoreboard after a tally round (phone)")
+    shot(phone, "tally-scoreboard")
+    report(f"tally round: {taps.count} taps (typing not counted) from the scoreboard to "
+           "the confirmed round, with one refused count")
+
+
+def test_a_match_to_its_target_through_tallies(phone: Page, taps: Taps) -> None:
+    start_match(phone, taps, "swedish", list(NAMES), dealer=2, target=11)
+    expect(phone.locator("#board")).to_contain_text("To 11 points")
+    assert _tally_round(phone, taps, ROUND_SWEEPS) == [6, 7]
+    _confirm(phone, taps)
+    assert _board_totals(phone) == [6, 7]
+    expect(phone.locator("#board .verdict.legal")).to_have_count(0)
+    # round 2 by hand: Anna most cards 1, most spades 2, A♥ A♦ 2, 10♦ 2 = 7;
+    # Bengt A♠ A♣ 2, 2♠ 1, last capture 1 = 4; the match 13 v 11: both reach 11,
+    # Anna has more points and wins
+    assert _tally_round(phone, taps, ROUND_ANNA) == _swedish(ROUND_ANNA) == [7, 4]
+    assert _match_points(phone) == [13, 11]
+    _confirm(phone, taps)
+    assert _board_totals(phone) == [13, 11]
+    won = phone.locator("#board p.verdict")
+    expect(won).to_contain_text("Anna wins the match.")
+    expect(won).to_contain_text("most points")
+    expect(phone.get_by_role("button", name="Only the tallies")).to_have_count(0)
+    expect(phone.get_by_role("button", name="Rematch")).to_be_visible()
+    axe(phone, "scoreboard: a match won on points (phone)")
+    shot(phone, "tally-match-won")
+
+
+def test_a_match_tied_on_points_won_on_the_rounds_spades(phone: Page, taps: Taps) -> None:
+    start_match(phone, taps, "swedish", list(NAMES), dealer=1, target=11)
+    # round 1 by hand: Anna most cards 1, most spades 2, A♠ A♥ A♣ 3, 10♦ 2, 2♠ 1,
+    # last capture 1 = 10; Bengt A♦ 1
+    assert _tally_round(phone, taps, ROUND_ALL_ANNA) == _swedish(ROUND_ALL_ANNA) == [10, 1]
+    _confirm(phone, taps)
+    assert _board_totals(phone) == [10, 1]
+    # round 2 by hand: Anna A♣ 1; Bengt most cards 1, most spades (8 v 5) 2, A♠ A♥ A♦ 3,
+    # 10♦ 2, 2♠ 1, last capture 1 = 10. The match: 11 v 11, both at the target, tied
+    # on points: Bengt has more spades in this round, so Bengt wins (RULES.md §8)
+    assert _tally_round(phone, taps, ROUND_ALL_BENGT) == _swedish(ROUND_ALL_BENGT) == [1, 10]
+    assert _match_points(phone) == [11, 11]
+    axe(phone, "tally: a round that ties the match (phone)")
+    _confirm(phone, taps)
+    assert _board_totals(phone) == [11, 11]
+    won = phone.locator("#board p.verdict")
+    expect(won).to_contain_text("Bengt wins the match.")
+    expect(won).to_contain_text("tied at 11")
+    expect(won).to_contain_text("spades")
+    expect(phone.get_by_role("button", name="Play by play")).to_have_count(0)
+    axe(phone, "scoreboard: a match won on the tie-break (phone)")
+    shot(phone, "tally-match-tie-break")
