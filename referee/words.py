@@ -16,7 +16,7 @@ from flask_babel import lazy_gettext as _l
 from .rules.capture import Group
 from .rules.cards import Card
 from .rules.reasons import Param, Reason, Why
-from .rules.round import Finding, PlayRecord, Whereabouts
+from .rules.round import Finding, PlayRecord, Sweep, SweepNote, Whereabouts
 from .rules.table import Build, Item
 from .rules.turn import Action, Kind, Play
 
@@ -30,6 +30,7 @@ REASONS = {
         "%(value)s"),
     Why.CARD_TOO_BIG: _l("%(card)s alone counts more than %(value)s"),
     Why.SUM_NOT: _l("%(cards)s = %(total)s, not %(value)s"),
+    Why.SUM_NOT_EITHER: _l("%(cards)s = %(total)s, not %(values)s"),
     Why.SUM_NOT_MULTIPLE: _l("%(cards)s = %(total)s: not %(value)s, nor sets of %(value)s"),
     Why.SPLIT_FAILS: _l("%(cards)s = %(total)s, but they do not split into sets of %(value)s"),
     Why.NO_SETS: _l("%(cards)s cannot be made into sets of %(value)s"),
@@ -202,3 +203,13 @@ def whereabouts_text(where: Whereabouts, names: Sequence[str],
     else:
         now = _("it is out of play")
     return _("%(came)s and %(now)s: it cannot be played again.", came=came, now=now)
+
+
+def sweep_text(sweep: Sweep, freeze: int | None) -> str:
+    """A sweep as the verdict announces it: whether it scores, and if not why."""
+    if sweep.note is SweepNote.LAST_DEAL:
+        return _("a sweep, but it does not score: it was made in the last deal")
+    if sweep.note is SweepNote.FROZEN:
+        return _("a sweep, but it does not score: a side already had %(n)d points or more",
+                 n=freeze or 0)
+    return _("a sweep!")

@@ -12,6 +12,7 @@ from referee.rules.round import (
     IllegalPlay,
     RoundOver,
     RoundState,
+    SweepNote,
     TableSizeError,
     deal_schedule,
 )
@@ -174,7 +175,7 @@ def test_finnish_sweep_in_the_last_deal_does_not_score():
     last = [s for s in sweeps if s.deal == r.deals]
     early = [s for s in sweeps if s.deal < r.deals]
     assert last and early
-    assert all(not s.scored and s.note == "made in the last deal" for s in last)
+    assert all(not s.scored and s.note is SweepNote.LAST_DEAL for s in last)
     assert all(s.scored for s in early)
 
 

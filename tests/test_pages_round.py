@@ -261,7 +261,8 @@ def test_overrule_says_it_was_recorded_as_the_table_ruled(client):
                          overrule="we always play it so", headers=HX)
     assert response.status_code == 200
     page = plain(response)
-    assert "Recorded as the table ruled: we always play it so" in page
+    assert "Ann: 9♥ takes 6♣+5♥ — recorded as the table ruled" in page
+    assert "The table's reason: we always play it so" in page
     assert "Not allowed" not in page
 
 

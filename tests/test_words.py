@@ -73,3 +73,18 @@ def test_every_refusal_of_the_engine_carries_its_code():
                             refused += 1
                             assert verdict.why is not None, (variant, card, action, ref)
     assert refused > 1000
+
+
+def test_a_refusal_leads_with_the_value_nearest_to_the_claim(app):
+    from referee.rules.capture import check_capture
+    from referee.rules.partition import Budget
+    from referee.rules.variants import get_rules
+
+    swedish = get_rules("swedish")  # an ace counts 1 or 14
+    with app.test_request_context():
+        for table, lead in (([P("QH")], "Q♥ = 12, not 1 or 14"),
+                            ([P("8C"), P("3C")], "8♣+3♣ = 11, not 1 or 14"),
+                            ([P("KC"), P("QD"), P("5S")], "K♣+Q♦+5♠ = 30: not 14, nor sets "
+                                                          "of 14")):
+            found = check_capture(swedish, P("AS"), table, range(len(table)), Budget())
+            assert reason_text(found.why) == lead

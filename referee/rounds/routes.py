@@ -31,6 +31,7 @@ from ..words import (
     play_text,
     reason_text,
     record_text,
+    sweep_text,
     whereabouts_text,
 )
 from . import bp
@@ -111,6 +112,7 @@ def panel_context(match: Match, rnd: RoundRow, token: str, can_edit: bool,
         context["boxes"] = service.tally_boxes(rules)
         return context
     playing = can_edit and game.started and not game.over and rnd.open
+    freeze = rules.variant.sweep_freeze
     context.update(
         game=game, table=list(game.table), playing=playing,
         counters=list(zip(side_names, game.pile_counts(), strict=True)),
@@ -118,6 +120,10 @@ def panel_context(match: Match, rnd: RoundRow, token: str, can_edit: bool,
         history=[(r, record_text(r)) for r in reversed(game.records)],
         findings=[(f, *finding_text(f, names)) for f in game.findings],
         last=game.records[-1] if game.records else None,
+        last_sweep=_last_sweep(game),
+        unscored=[_("%(side)s, play %(n)d: %(sweep)s", side=side_names[game.side_of[r.player]],
+                    n=r.index + 1, sweep=sweep_text(w, freeze))
+                  for r in game.records if (w := game.sweep_of(r)) and not w.scored],
         leftover=game.leftover, last_capturer=game.last_capturer,
         SHOWN_CHOICES=SHOWN_CHOICES,
     )
@@ -127,6 +133,14 @@ def panel_context(match: Match, rnd: RoundRow, token: str, can_edit: bool,
         elif playing and pick.card.data:
             _pick_card(context, game, pick.card.card)
     return context
+
+
+def _last_sweep(game: RoundState) -> str | None:
+    """What the verdict says of the last play's sweep, if it made one."""
+    if not game.records:
+        return None
+    sweep = game.sweep_of(game.records[-1])
+    return sweep_text(sweep, game.rules.variant.sweep_freeze) if sweep else None
 
 
 def _pick_table(context: dict[str, Any], game: RoundState, pick: PickForm) -> None:
@@ -247,9 +261,8 @@ def _record(token: str, number: int, overrule: bool):
         return service.record_play(rnd, version, claimed)
 
     def done(changed: service.Outcome | RoundState):
-        if isinstance(changed, RoundState):
-            return _done(match, rnd, token, changed, _(
-                "Recorded as the table ruled: %(reason)s", reason=reason))
+        if isinstance(changed, RoundState):  # the verdict shows the table's reason
+            return _done(match, rnd, token, changed)
         if changed.recorded:
             return _done(match, rnd, token, changed.game)
         errors = {"reason": [_("Say why the table overrules the referee.")]} if overrule else {}

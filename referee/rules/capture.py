@@ -260,20 +260,21 @@ def _lead(
     hand: Sequence[int], found: Sequence[tuple[Reason, str]], budget: Budget,
 ) -> Reason:
     """The rule that decided a refused capture: the card's value from the hand, when the
-    same capture at its table value would stand; else the reason for the value nearest
-    to what the taken cards add up to."""
+    same capture at its table value would stand; for a card of several values (an ace)
+    what the taken cards add up to against all of them; else the reason for the value
+    nearest to it."""
     on_table = [v for v in rules.table_values(card) if v not in hand]
     if any(_split(rules, table, take, v, budget) is not None for v in on_table):
         return Reason.of(Why.HAND_VALUE, card=card, hand=tuple(hand), table=tuple(on_table),
                          items=tuple(table[i] for i in take))
-    if len(found) == 1:
+    values = [rules.table_values(item) for i in take if isinstance(item := table[i], Card)]
+    if len(found) == 1 or any(len(v) != 1 for v in values):
         return found[0][0]
-
-    def distance(entry: tuple[int, tuple[Reason, str]]) -> int:
-        total, value = entry[1][0].get("total"), entry[0]
-        return abs(total - value) if isinstance(total, int) else 0
-
-    return min(zip(hand, found, strict=True), key=distance)[1][0]
+    total = sum(v[0] for v in values)
+    loose = tuple(item for i in take if isinstance(item := table[i], Card))
+    if len(loose) == len(take) and total < 2 * max(hand):  # one group, of no hand value
+        return Reason.of(Why.SUM_NOT_EITHER, cards=loose, total=total, values=tuple(hand))
+    return min(zip(hand, found, strict=True), key=lambda entry: abs(total - entry[0]))[1][0]
 
 
 RankKey = tuple[int, int, int, tuple[int, ...]]

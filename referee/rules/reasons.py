@@ -35,6 +35,7 @@ class Why(enum.StrEnum):
     CARD_TOO_BIG = "card_too_big"  # card (the table card), value
     SUM_NOT = "sum_not"  # cards, total, value: 3+5 = 8, not 7
     SUM_NOT_MULTIPLE = "sum_not_multiple"  # cards, total, value
+    SUM_NOT_EITHER = "sum_not_either"  # cards, total, values (a card of several values)
     SPLIT_FAILS = "split_fails"  # cards, total, value (a multiple that does not split)
     NO_SETS = "no_sets"  # cards, value (cards of several values, e.g. aces)
     HAND_VALUE = "hand_value"  # card, hand (values), table (values), items (taken)

@@ -27,6 +27,7 @@ referee.rules.round.DuplicateCard: 9♥ has already turned up (played in play 1)
 
 from __future__ import annotations
 
+import enum
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -68,6 +69,7 @@ __all__ = [
     "RoundOver",
     "RoundState",
     "Sweep",
+    "SweepNote",
     "Whereabouts",
     "deal_schedule",
     "seat_sides",
@@ -93,12 +95,21 @@ class TableSizeError(RoundError):
     """The first table does not have as many cards as the variant deals."""
 
 
+class SweepNote(enum.StrEnum):
+    """Why a sweep is special: it does not score (Finnish), or it is the last capture."""
+
+    NONE = ""
+    LAST_DEAL = "last_deal"  # made in the last deal (Finnish): does not score
+    FROZEN = "frozen"  # a side already had the freeze points (Finnish): does not score
+    SISTEN = "sisten"  # the last capture counted as a sweep (house rule)
+
+
 @dataclass(frozen=True)
 class Sweep:
     play: int
     deal: int
     scored: bool
-    note: str = ""
+    note: SweepNote = SweepNote.NONE
     double: bool = False  # Krypkasino dubbeltabbe
 
 
@@ -137,6 +148,7 @@ class PileCount:
     spades: int
     sweeps: int  # sweeps that score
     points: tuple[Card, ...]  # the cards worth points in this variant
+    unscored: int = 0  # sweeps that do not score (Finnish: the last deal, the freeze)
 
 
 @dataclass(frozen=True)
@@ -622,16 +634,16 @@ class RoundState:
             previous = self.records[-1].player if self.records else None
             if previous is not None and self.side_of[previous] != side:
                 self.sweep_points[self.side_of[previous]] -= points
-            self.sweeps[side].append(Sweep(index, deal, True, "", double))
+            self.sweeps[side].append(Sweep(index, deal, True, SweepNote.NONE, double))
             return
-        scored, note = True, ""
+        scored, note = True, SweepNote.NONE
         freeze = rules.variant.sweep_freeze
         if not rules.variant.last_deal_sweeps_score and self.last_deal:
-            scored, note = False, "made in the last deal"
+            scored, note = False, SweepNote.LAST_DEAL
         elif freeze is not None:
             now = [s + i for s, i in zip(self.scores_before, self.immediate, strict=True)]
             if max(now) >= freeze:
-                scored, note = False, f"a side already had {freeze} or more points"
+                scored, note = False, SweepNote.FROZEN
         self.sweeps[side].append(Sweep(index, deal, scored, note))
 
     def _mulle(self, side: int, card: Card, captured: Sequence[Card], before: list[Item],
@@ -683,7 +695,7 @@ class RoundState:
             if self.rules.sisten_is_sweep and not (
                 last.sweep and last.player == self.last_capturer
             ):
-                self.sweeps[side].append(Sweep(last.index, self.deal, True, "sisten"))
+                self.sweeps[side].append(Sweep(last.index, self.deal, True, SweepNote.SISTEN))
             self.table = []
             self._credit(side, leftover)
         missing = self.unseen()
@@ -695,6 +707,11 @@ class RoundState:
                 Reason.of(Why.CARDS_NEVER_SEEN, cards=tuple(sorted(missing.elements()))),
             ))
 
+    def sweep_of(self, record: PlayRecord) -> Sweep | None:
+        """The sweep a play made, if it made one."""
+        side = self.side_of[record.player]
+        return next((s for s in self.sweeps[side] if s.play == record.index), None)
+
     def pile_counts(self) -> list[PileCount]:
         """Each side's pile so far.
 
@@ -703,13 +720,15 @@ class RoundState:
         >>> r = RoundState(get_rules("swedish"), players=2, dealer=1)
         >>> r.start(parse_cards(["AS", "6C", "3D", "5H"]))
         >>> _ = r.play(Play(Card.parse("AH"), Action.CAPTURE, (0,)))
-        >>> r.pile_counts()[0]
-        PileCount(cards=2, spades=1, sweeps=0, points=(Card.parse('AS'), Card.parse('AH')))
+        >>> r.pile_counts()[0]  # doctest: +NORMALIZE_WHITESPACE
+        PileCount(cards=2, spades=1, sweeps=0, points=(Card.parse('AS'), Card.parse('AH')),
+                  unscored=0)
         """
         return [
             PileCount(len(pile), sum(1 for c in pile if c.spade),
                       sum(1 for s in self.sweeps[i] if s.scored),
-                      tuple(sorted(c for c in pile if self.rules.card_points(c))))
+                      tuple(sorted(c for c in pile if self.rules.card_points(c))),
+                      sum(1 for s in self.sweeps[i] if not s.scored))
             for i, pile in enumerate(self.piles)
         ]
 

@@ -8,8 +8,16 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from .conftest import Taps, axe, report, shot
-from .flows import last_verdict, lay_table, play, start_match, start_round, symbol
+from .conftest import Taps, axe, no_scroll, report, shot
+from .flows import (
+    deck_card,
+    last_verdict,
+    lay_table,
+    play,
+    start_match,
+    start_round,
+    symbol,
+)
 
 # Two players, Bengt deals, so Anna plays first. Norwegian with two players: four table
 # cards, four cards each per deal (RULES.md §4), so the first deal is eight plays.
@@ -101,11 +109,13 @@ def test_a_norwegian_deal_with_a_raise_a_double_and_an_unbacked_build(phone: Pag
     expect(felt).to_contain_text(symbol("KH"))
     expect(felt).to_contain_text(symbol("QC"))
     assert "trail Q♣" in last_verdict(phone)
-    box = findings.bounding_box()
-    assert box is not None
-    report(f"norwegian deal: {len(DEAL_1)} plays; the end-of-deal finding starts "
-           f"{box['y']:.0f} px down the {phone.viewport_size['height']} px phone screen, "
-           "below the pack, while the next deal is played")
+    # the finding is announced with the play that ended the deal, on screen at once
+    at_once = verdict.locator(".finding")
+    expect(at_once).to_contain_text("End of deal 1: Bengt built 10 but played no card")
+    expect(verdict).not_to_contain_text("must hold a card")  # checked: no longer pending
+    no_scroll(phone, at_once, deck_card(phone, "card", "KD"))
+    report(f"norwegian deal: {len(DEAL_1)} plays; the end-of-deal finding is shown in "
+           "the verdict of the play that ended the deal, on screen without scrolling")
     findings.scroll_into_view_if_needed()
     axe(phone, "norwegian: a finding at the end of the deal (phone)")
     shot(phone, "norwegian-finding")

@@ -156,7 +156,7 @@ def test_a_refused_claim_its_reason_an_alternative_an_overrule_and_undo(phone: P
     taps.tap(overrule.locator("summary"))
     overrule.get_by_label("Why the table records 6♦ takes 5♣ anyway").fill("house rule")
     taps.tap(overrule.get_by_role("button", name="Record it anyway"))
-    expect(phone.locator(".notice")).to_have_text("Recorded as the table ruled: house rule")
+    expect(verdict.locator(".rule")).to_have_text("The table's reason: house rule")
     expect(verdict).to_contain_text("Bengt: 6♦ takes 5♣ — recorded as the table ruled")
     shot(phone, "round-overruled")
     play(phone, taps, "9S")  # Anna trails
