@@ -1,0 +1,41 @@
+"""The pages around a round, at phone size: a new match with its mistakes shown at the
+top and the first one focused, and the rule book."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from .conftest import Taps, axe, shot
+
+
+def test_new_match_mistakes_are_listed_at_the_top_and_the_first_is_focused(phone: Page,
+                                                                           taps: Taps):
+    phone.goto("/matches/new")
+    axe(phone, "new match (phone)")
+    shot(phone, "new-match")
+    seats = phone.locator(".seat")
+    expect(seats.nth(0)).to_be_visible()
+    expect(seats.nth(1)).to_be_visible()
+    expect(seats.nth(2)).to_be_hidden()  # two players: two names to fill in
+    taps.tap(phone.locator('label.pill:has(input[value="4"])'))
+    expect(seats.nth(3)).to_be_visible()
+    taps.tap(phone.locator('label.pill:has(input[value="2"])'))
+    taps.tap(phone.get_by_role("button", name="Start the match"))  # no names at all
+    problems = phone.locator("#problems")
+    expect(problems).to_be_visible()
+    expect(phone.locator("#names-0")).to_be_focused()
+    expect(problems).to_be_in_viewport()  # the list stays in sight beside the field
+    expect(phone.locator("#names-0")).to_be_in_viewport()
+    axe(phone, "new match with mistakes (phone)")
+    shot(phone, "new-match-mistakes")
+
+
+def test_the_rule_book_at_phone_size(phone: Page, taps: Taps):
+    phone.goto("/rules")
+    axe(phone, "rules index (phone)")
+    taps.tap(phone.get_by_role("link", name="Norwegian Kasino").first)
+    expect(phone.locator("h1")).to_contain_text("Norwegian")
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"the rule page is {width}px wide on a 360px phone"
+    axe(phone, "rules: norwegian (phone)")
+    shot(phone, "rules-norwegian")
