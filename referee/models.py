@@ -14,7 +14,17 @@ import secrets
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, Enum, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    Enum,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import Model
@@ -109,6 +119,11 @@ class RoundRow(Model):
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     # the confirmed result (RoundResult.to_json): points by side and category, totals ...
     result_json: Mapped[dict[str, Any] | None] = mapped_column("result", JSON, nullable=True)
+    # the replayed state at ``snapshot_version`` (see service.game_of): a cache of the log,
+    # rebuilt from it whenever missing or stale
+    snapshot: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True,
+                                                   deferred=True)
+    snapshot_version: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
     match: Mapped[Match] = relationship(back_populates="rounds")
     events: Mapped[list[Event]] = relationship(
