@@ -7,14 +7,18 @@ turn, exactly one wins and the other gets :class:`StaleRound`.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from flask_babel import gettext as _
-from sqlalchemy import update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError, OperationalError
 
+from . import rules as rules_package
 from .extensions import db
 from .models import Event, Match, Player, RoundMode, RoundRow, RoundStatus
 from .rules.cards import Card
@@ -123,11 +127,51 @@ def start_round(match: Match, mode: RoundMode) -> RoundRow:
 
 # -- replay -------------------------------------------------------------------------
 
+@functools.cache
+def engine_stamp() -> str:
+    """Names the engine's code: a snapshot made by other code is never thawed."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(rules_package.__file__).parent.glob("*.py")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def game_of(rnd: RoundRow) -> RoundState:
-    """The round's state: the engine replaying its events (once per request)."""
+    """The round's state (once per request): its snapshot at the round's version, or
+    else the engine replaying its events."""
+    match = rnd.match
+    rules = rules_of(match)
+    if rnd.snapshot_version == rnd.version and rnd.snapshot is not None:
+        game = RoundState.thaw(rnd.snapshot, engine_stamp(), rules)
+        if game is not None:
+            return game
+    game = replay(rnd)
+    _keep(rnd, game)
+    return game
+
+
+def replay(rnd: RoundRow, log: Sequence[EngineEvent] | None = None) -> RoundState:
+    """The round's state from its whole log (what every snapshot must equal)."""
     match = rnd.match
     return RoundState.replay(rules_of(match), len(match.players), rnd.dealer,
-                             scores_before(match, rnd.number), match.names, rnd.log)
+                             scores_before(match, rnd.number), match.names,
+                             rnd.log if log is None else log)
+
+
+def _keep(rnd: RoundRow, game: RoundState) -> None:
+    """Store a replayed open round as its snapshot, if the round is still at the version
+    replayed; a reader that cannot write it (the database busy) leaves it for the next."""
+    if not rnd.open:
+        return
+    try:
+        db.session.execute(
+            update(RoundRow).where(RoundRow.id == rnd.id, RoundRow.version == rnd.version)
+            .values(snapshot=game.freeze(engine_stamp()), snapshot_version=rnd.version)
+            .execution_options(synchronize_session=False)
+        )
+        db.session.commit()
+    except OperationalError:
+        db.session.rollback()
 
 
 @dataclass(frozen=True)
@@ -159,11 +203,16 @@ def _open(rnd: RoundRow) -> None:
         raise RoundClosed(_("This round is closed: it is confirmed, or the match is over."))
 
 
-def _append(rnd: RoundRow, version: int, event: EngineEvent, **values: Any) -> None:
-    """Add one event if the round is still at ``version``; else StaleRound."""
+def _append(rnd: RoundRow, version: int, event: EngineEvent, game: RoundState | None = None,
+            **values: Any) -> None:
+    """Add one event if the round is still at ``version``; else StaleRound. ``game`` is
+    the round with the event applied: kept as the snapshot of the new version (without
+    it the next reader replays the log)."""
     _open(rnd)
-    _bump(rnd, version, **values)
-    db.session.add(Event.of(rnd.id, len(rnd.events), event))
+    snapshot = game.freeze(engine_stamp()) if game is not None else None
+    _bump(rnd, version, snapshot=snapshot, snapshot_version=version + 1, **values)
+    seq = db.session.scalar(select(func.count()).where(Event.round_id == rnd.id))
+    db.session.add(Event.of(rnd.id, seq or 0, event))
     db.session.commit()
     db.session.refresh(rnd)
 
@@ -178,7 +227,8 @@ def record_table(rnd: RoundRow, version: int, cards: Sequence[Card]) -> RoundSta
     check_version(rnd, version)
     game = game_of(rnd)
     game.start(cards)  # raises for a wrong size or a duplicate
-    _append(rnd, version, FirstTable(tuple(cards)))
+    game.logged += 1
+    _append(rnd, version, FirstTable(tuple(cards)), game)
     return game
 
 
@@ -199,7 +249,8 @@ def record_play(rnd: RoundRow, version: int, play: Play) -> Outcome:
         record = game.play(play)
     except IllegalPlay as illegal:
         return Outcome(False, illegal.verdict, game)
-    _append(rnd, version, Played(play))
+    game.logged += 1
+    _append(rnd, version, Played(play), game)
     return Outcome(True, record.verdict, game)
 
 
@@ -209,16 +260,18 @@ def record_overrule(rnd: RoundRow, version: int, play: Play, reason: str) -> Rou
     check_version(rnd, version)
     game = game_of(rnd)
     game.overrule(play, reason)
-    _append(rnd, version, Overruled(play, reason))
+    game.logged += 1
+    _append(rnd, version, Overruled(play, reason), game)
     return game
 
 
 def undo(rnd: RoundRow, version: int) -> None:
     """Take back the last event, as far back as the round's start."""
     _open(rnd)
-    if not in_force(rnd.log):
+    log = rnd.log
+    if not in_force(log):
         raise RoundClosed(_("There is nothing to undo: the round has just begun."))
-    _append(rnd, version, Undone())
+    _append(rnd, version, Undone(), replay(rnd, [*log, Undone()]))
 
 
 # -- results --------------------------------------------------------------------------

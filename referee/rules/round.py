@@ -28,6 +28,7 @@ referee.rules.round.DuplicateCard: 9♥ has already turned up (played in play 1)
 from __future__ import annotations
 
 import enum
+import pickle
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -366,6 +367,45 @@ class RoundState:
             state.apply(event)
         state.logged = len(kept)
         return state
+
+    # -- snapshots --------------------------------------------------------------
+    def freeze(self, stamp: str) -> bytes:
+        """The state as bytes, to be kept beside the log and thawed instead of replaying
+        it. ``stamp`` names the engine that made it: a snapshot of another engine is
+        never thawed (its rulings may differ).
+
+        >>> from .variants import get_rules
+        >>> from .cards import parse_cards
+        >>> r = RoundState(get_rules("swedish"), players=2, dealer=1)
+        >>> r.start(parse_cards(["9S", "6C", "3D", "5H"]))
+        >>> _ = r.play(Play(Card.parse("9H"), Action.CAPTURE, (0,)))
+        >>> back = RoundState.thaw(r.freeze("e1"), "e1", get_rules("swedish"))
+        >>> back.state() == r.state(), back.turn, RoundState.thaw(r.freeze("e1"), "e2", r.rules)
+        (True, 1, None)
+        """
+        return pickle.dumps((stamp, self.state()), protocol=pickle.HIGHEST_PROTOCOL)
+
+    @classmethod
+    def thaw(cls, blob: bytes, stamp: str, rules: Rules,
+             budget: Budget | None = None) -> RoundState | None:
+        """A state frozen by the engine ``stamp`` names, or None (another engine, or
+        bytes that are not a snapshot): then the log is replayed instead."""
+        try:
+            made_by, fields = pickle.loads(blob)  # only the app writes snapshots
+        except Exception:  # a damaged snapshot is only a missing cache
+            return None
+        if made_by != stamp or not isinstance(fields, dict):
+            return None
+        state = cls.__new__(cls)
+        state.__dict__.update(fields)
+        state.rules = rules
+        state.budget = budget or Budget()
+        return state
+
+    def state(self) -> dict[str, object]:
+        """Everything the round knows, without the rules and the search budget (which
+        the app supplies): two states with equal ``state()`` are the same round."""
+        return {k: v for k, v in vars(self).items() if k not in ("rules", "budget")}
 
     def apply(self, event: Event) -> None:
         """Apply one stored event. A recorded play is trusted: if the rules as the engine
