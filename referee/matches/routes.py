@@ -8,6 +8,7 @@ from flask_babel import gettext as _
 from .. import service
 from ..main import remember
 from ..models import RoundMode
+from ..polling import conditional, match_version
 from ..rules.round import sides_of
 from ..rules.variants import VARIANTS
 from ..web import editable_match, match_by_token, render
@@ -47,6 +48,7 @@ def _label(match, watching: bool = False) -> str:
 
 
 @bp.get("/match/<token>")
+@conditional(match_version)
 def show(token: str):
     match, can_edit = match_by_token(token)
     remember(token, _label(match, watching=not can_edit))

@@ -15,6 +15,7 @@ from flask_babel import gettext as _
 
 from .. import service
 from ..models import Match, RoundRow
+from ..polling import conditional, round_version
 from ..rules.capture import check_capture
 from ..rules.cards import Card
 from ..rules.events import in_force
@@ -58,6 +59,7 @@ def _round(match: Match, number: int) -> RoundRow:
 
 
 @bp.get("/match/<token>/round/<int:number>")
+@conditional(round_version)
 def show(token: str, number: int):
     match, can_edit = match_by_token(token)
     rnd = _round(match, number)

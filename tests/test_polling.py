@@ -1,0 +1,90 @@
+"""Polls of an unchanged page answer 304 Not Modified from the page's version: one
+indexed query, no replay of the round; any change makes a new page."""
+
+from __future__ import annotations
+
+from pages import HX, match_of, opened, plain_of, post_play, version
+from sqlalchemy import event
+
+from referee.extensions import db
+from referee.rules.round import RoundState
+
+
+def _statements(app):
+    seen: list[str] = []
+
+    def count(conn, cursor, statement, *args):
+        seen.append(statement)
+
+    event.listen(db.engine, "before_cursor_execute", count)
+    return seen, lambda: event.remove(db.engine, "before_cursor_execute", count)
+
+
+def test_an_unchanged_round_answers_304_with_one_query_and_no_replay(app, client,
+                                                                     monkeypatch):
+    token, number = opened(client)
+    here = f"/match/{token}/round/{number}"
+    first = client.get(here, headers=HX)
+    tag = first.headers["ETag"]
+    assert first.status_code == 200 and tag.startswith('W/"')
+    assert "no-cache" in first.headers["Cache-Control"]
+    replays = []
+    monkeypatch.setattr(RoundState, "replay", lambda *a, **k: replays.append(1))
+    monkeypatch.setattr(RoundState, "thaw", lambda *a, **k: replays.append(1))
+    seen, stop = _statements(app)
+    again = client.get(here, headers={**HX, "If-None-Match": tag})
+    stop()
+    assert again.status_code == 304 and again.get_data() == b""
+    assert again.headers["ETag"] == tag
+    assert len(seen) == 1 and replays == []
+
+
+def test_a_change_makes_a_new_page(client):
+    token, number = opened(client)
+    here = f"/match/{token}/round/{number}"
+    tag = client.get(here, headers=HX).headers["ETag"]
+    post_play(client, token, number, "9H", "capture", refs=[0])
+    changed = client.get(here, headers={**HX, "If-None-Match": tag})
+    assert changed.status_code == 200 and changed.headers["ETag"] != tag
+    assert "Ann: 9♥ takes 9♠ — legal" in plain_of(changed.get_data(as_text=True))
+
+
+def test_the_tag_follows_everything_the_page_depends_on(client):
+    token, number = opened(client)
+    view = match_of(token).view_token
+    here = f"/match/{token}/round/{number}"
+    tags = {
+        client.get(here).headers["ETag"],  # the whole page
+        client.get(here, headers=HX).headers["ETag"],  # the fragment
+        client.get(f"/match/{view}/round/{number}").headers["ETag"],  # the watching link
+        client.get(here, query_string={"card": "7H"}).headers["ETag"],  # a card picked
+    }
+    assert len(tags) == 4
+
+
+def test_a_page_with_a_message_waiting_is_sent_whole(client):
+    token, number = opened(client)
+    here = f"/match/{token}/round/{number}"
+    tag = client.get(here).headers["ETag"]
+    client.post(f"{here}/undo", data={"version": version(token, number)})  # flashes
+    response = client.get(here, headers={"If-None-Match": tag})
+    assert response.status_code == 200 and "taken back" in response.get_data(as_text=True)
+
+
+def test_the_scoreboard_answers_304_until_a_round_changes(app, client):
+    token, number = opened(client)
+    board = f"/match/{token}"
+    tag = client.get(board).headers["ETag"]
+    seen, stop = _statements(app)
+    assert client.get(board, headers={"If-None-Match": tag}).status_code == 304
+    stop()
+    assert len(seen) == 1
+    post_play(client, token, number, "9H", "capture", refs=[0])
+    assert client.get(board, headers={"If-None-Match": tag}).status_code == 200
+
+
+def test_an_unknown_round_is_still_a_404(client):
+    token, _number = opened(client)
+    assert client.get(f"/match/{token}/round/9", headers={"If-None-Match": "*"}).status_code \
+        == 404
+    assert client.get("/match/nothing-here", headers={"If-None-Match": "*"}).status_code == 404
