@@ -18,7 +18,6 @@ from ..models import Match, RoundRow
 from ..polling import conditional, round_version
 from ..rules.capture import check_capture
 from ..rules.cards import Card
-from ..rules.events import in_force
 from ..rules.partition import TooComplex
 from ..rules.round import RoundError, RoundState, tally_limits
 from ..rules.scoring import TallyError
@@ -103,7 +102,7 @@ def panel_context(match: Match, rnd: RoundRow, token: str, can_edit: bool,
         "live": rnd.open and not match.finished,
     }
     game = game or service.game_of(rnd)
-    context["undoable"] = bool(in_force(rnd.log))
+    context["undoable"] = game.logged > 0
     result = service.round_result(rnd, game)
     if result is not None:
         score, outcome, tallies = result

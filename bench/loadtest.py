@@ -1,0 +1,428 @@
+"""The load test of issue 8: the production server (gunicorn, ``gunicorn.conf.py``) on
+loopback, driven by tables recording whole rounds while watchers poll, as phones do.
+
+    python bench/loadtest.py                 # SQLite in a temporary folder
+    DATABASE_URL=postgresql+psycopg://... python bench/loadtest.py   # PostgreSQL
+
+It prints, for the database used:
+
+* the floor: requests/s of a trivial endpoint of the same server (GET /api/v1/variants);
+* bounded load: TABLES tables each recording a play every second while WATCHERS phones
+  per table poll the round every 2 s: p50/p99 of a play and of a poll, and errors;
+* saturation: plays/s when every table records as fast as it can, p50/p99, and
+  plays/s ÷ floor req/s;
+* faults: the server SIGKILLed in the middle of a burst of plays and restarted: every
+  play it acknowledged must be in the log.
+
+Each table plays a legal Swedish round chosen by the engine (the best capture, else a
+trail), posting as htmx does (``HX-Request``), with the page's CSRF token and version.
+The rate limits are off for the run (one address plays every table here).
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from referee.rules.cards import Card, pack  # noqa: E402
+from referee.rules.round import RoundState  # noqa: E402
+from referee.rules.turn import Action, Play, legal_plays  # noqa: E402
+from referee.rules.variants import get_rules  # noqa: E402
+
+RULES = get_rules("swedish")
+CSRF = re.compile(r'"X-CSRFToken": "([^"]+)"')
+VIEW = re.compile(r'/match/([A-Za-z0-9_-]{20,})"')
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+# -- the server ------------------------------------------------------------------------
+
+class Server:
+    """gunicorn with the repository's config, on a free loopback port."""
+
+    def __init__(self, env: dict[str, str]) -> None:
+        self.port = free_port()
+        self.env = {**env, "PORT": str(self.port), "HOST": "127.0.0.1"}
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py"),
+             "--access-logfile", "/dev/null", "--error-logfile", "/dev/null"],
+            cwd=ROOT, env=self.env, start_new_session=True)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                status, _h, _b = Client(self.port).get("/healthz")
+                if status == 200:
+                    return
+            except OSError:
+                pass
+            time.sleep(0.2)
+        raise SystemExit("the server did not start in 30 s")
+
+    def kill(self) -> None:
+        """SIGKILL the whole server (master and workers) at once."""
+        if self.process is not None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+            self.process = None
+
+    def stop(self) -> None:
+        if self.process is not None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            self.process.wait(timeout=30)
+            self.process = None
+
+
+# -- a phone ---------------------------------------------------------------------------
+
+class Client:
+    """One phone: a kept-alive connection and a cookie jar."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.conn: http.client.HTTPConnection | None = None
+        self.cookies: dict[str, str] = {}
+
+    def request(self, method: str, path: str, body: dict[str, object] | None = None,
+                headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], str]:
+        sent = dict(headers or {})
+        if self.cookies:
+            sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        data = None
+        if body is not None:
+            data = urlencode(body, doseq=True)
+            sent["Content-Type"] = "application/x-www-form-urlencoded"
+        for attempt in (1, 2):
+            if self.conn is None:
+                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+            try:
+                self.conn.request(method, path, data, sent)
+                response = self.conn.getresponse()
+                text = response.read().decode()
+                break
+            except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
+                self.conn.close()
+                self.conn = None
+                if attempt == 2:
+                    raise
+        for value in response.headers.get_all("Set-Cookie") or []:
+            name, _, rest = value.partition("=")
+            self.cookies[name] = rest.split(";", 1)[0]
+        return response.status, dict(response.headers), text
+
+    def get(self, path: str, headers: dict[str, str] | None = None):
+        return self.request("GET", path, None, headers)
+
+    def post(self, path: str, body: dict[str, object], headers: dict[str, str] | None = None):
+        return self.request("POST", path, body, headers)
+
+
+@dataclass
+class Table:
+    """A match with a round being played, mirrored by the engine to choose each play."""
+
+    port: int
+    seed: int
+    client: Client = field(init=False)
+    token: str = ""
+    view: str = ""
+    csrf: str = ""
+    version: int = 0
+    game: RoundState = field(init=False)
+    hands: list[list[Card]] = field(default_factory=list)
+    deck: list[Card] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.client = Client(self.port)
+
+    def open(self) -> None:
+        status, _h, page = self.client.get("/matches/new")
+        csrf = CSRF.search(page)
+        assert status == 200 and csrf, status
+        status, headers, _b = self.client.post("/matches/new", {
+            "csrf_token": csrf.group(1), "variant": "swedish", "players": "2",
+            "names-0": "Anna", "names-1": "Bengt", "first_dealer": "2"})
+        assert status == 303, status
+        self.token = headers["Location"].rsplit("/", 1)[-1]
+        status, _h, board = self.client.get(f"/match/{self.token}")
+        self.csrf = CSRF.search(board).group(1)  # type: ignore[union-attr]
+        self.view = next(t for t in VIEW.findall(board) if t != self.token)
+        status, _h, _b = self.client.post(f"/match/{self.token}/rounds",
+                                          {"csrf_token": self.csrf, "mode": "play"})
+        assert status == 303, status
+        self.deck = list(pack())
+        random.Random(self.seed).shuffle(self.deck)
+        self.game = RoundState(RULES, 2, dealer=1)
+        table = self.deck[:4]
+        status, _h, _b = self.post("table", {"table": " ".join(c.code for c in table)})
+        assert status == 200, status
+        self.game.start(table)
+        self.deck = self.deck[4:]
+
+    def post(self, what: str, fields: dict[str, object]):
+        body = {"csrf_token": self.csrf, "version": str(self.version), **fields}
+        result = self.client.post(f"/match/{self.token}/round/1/{what}", body,
+                                  {"HX-Request": "true"})
+        if result[0] == 200:
+            self.version += 1
+        return result
+
+    @property
+    def over(self) -> bool:
+        return self.game.finished
+
+    def next_play(self) -> Play:
+        if not any(self.hands):
+            self.hands = [self.deck[:4], self.deck[4:8]]
+            self.deck = self.deck[8:]
+        hand = self.hands[self.game.turn or 0]
+        spot = self.game.spot()
+        for card in hand:
+            plays = legal_plays(spot, card)
+            if plays[0].action is Action.CAPTURE:
+                hand.remove(card)
+                return plays[0]
+        card = hand.pop()
+        return Play(card, Action.TRAIL)
+
+    def play(self) -> tuple[int, float]:
+        """Record the next play; (status, seconds)."""
+        play = self.next_play()
+        fields: dict[str, object] = {"card": play.card.code, "action": play.action.value,
+                                     "refs": [str(r) for r in play.refs]}
+        started = time.perf_counter()
+        status, _h, _b = self.post("play", fields)
+        took = time.perf_counter() - started
+        if status == 200:
+            self.game.play(play)
+        return status, took
+
+
+# -- the runs --------------------------------------------------------------------------
+
+def floor(port: int, seconds: float, threads: int) -> float:
+    """Requests/s of GET /api/v1/variants with ``threads`` kept-alive clients."""
+    done = Counter()
+    stop = time.monotonic() + seconds
+
+    def run(i: int) -> None:
+        client = Client(port)
+        while time.monotonic() < stop:
+            status, _h, _b = client.get("/api/v1/variants")
+            done[status == 200] += 1
+
+    workers = [threading.Thread(target=run, args=(i,)) for i in range(threads)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    return done[True] / seconds
+
+
+def pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))] * 1000
+
+
+def open_tables(port: int, count: int, seed: int) -> list[Table]:
+    tables = [Table(port, seed + i) for i in range(count)]
+    for table in tables:
+        table.open()
+    return tables
+
+
+def bounded(port: int, tables: int, watchers: int, seconds: float) -> dict[str, object]:
+    """Each table plays every second; each watcher polls every 2 s (If-None-Match)."""
+    playing = open_tables(port, tables, 1000)
+    plays: list[float] = []
+    polls: list[float] = []
+    statuses: Counter[str] = Counter()
+    lock = threading.Lock()
+    stop = time.monotonic() + seconds
+
+    def table_loop(table: Table) -> None:
+        next_at = time.monotonic() + random.random()
+        while time.monotonic() < stop and not table.over:
+            time.sleep(max(0.0, next_at - time.monotonic()))
+            status, took = table.play()
+            with lock:
+                plays.append(took)
+                statuses[f"play {status}"] += 1
+            next_at += 1.0
+
+    def watch_loop(table: Table) -> None:
+        client = Client(port)
+        tag = ""
+        next_at = time.monotonic() + 2 * random.random()
+        while time.monotonic() < stop:
+            time.sleep(max(0.0, next_at - time.monotonic()))
+            headers = {"HX-Request": "true"}
+            if tag:
+                headers["If-None-Match"] = tag
+            started = time.perf_counter()
+            status, got, _b = client.get(f"/match/{table.view}/round/1", headers)
+            took = time.perf_counter() - started
+            tag = got.get("ETag", tag)
+            with lock:
+                polls.append(took)
+                statuses[f"poll {status}"] += 1
+            next_at += 2.0
+
+    threads = [threading.Thread(target=table_loop, args=(t,)) for t in playing]
+    threads += [threading.Thread(target=watch_loop, args=(t,))
+                for t in playing for _ in range(watchers)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return {"plays/s": len(plays) / seconds, "play p50": pct(plays, 50),
+            "play p99": pct(plays, 99), "poll p50": pct(polls, 50),
+            "poll p99": pct(polls, 99), "statuses": dict(sorted(statuses.items()))}
+
+
+def saturation(port: int, clients: int, seconds: float) -> dict[str, object]:
+    """Every client records plays back to back on its own tables."""
+    plays: list[float] = []
+    statuses: Counter[str] = Counter()
+    lock = threading.Lock()
+    tables = [open_tables(port, 1, 5000 + i)[0] for i in range(clients)]
+    stop = time.monotonic() + seconds
+
+    def run(i: int) -> None:
+        table = tables[i]
+        seed = 6000 + 100 * i
+        while time.monotonic() < stop:
+            if table.over:
+                seed += 1
+                table = open_tables(port, 1, seed)[0]
+            status, took = table.play()
+            with lock:
+                plays.append(took)
+                statuses[f"play {status}"] += 1
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(clients)]
+    started = time.monotonic()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    elapsed = time.monotonic() - started
+    return {"plays/s": len(plays) / elapsed, "play p50": pct(plays, 50),
+            "play p99": pct(plays, 99), "statuses": dict(sorted(statuses.items()))}
+
+
+def _burst(tables: list[Table], acked: list[int], stop: threading.Event, i: int) -> None:
+    """Table ``i`` plays until stopped or the server dies; ``acked`` counts its 200s."""
+    table = tables[i]
+    while not stop.is_set() and not table.over:
+        try:
+            status, _took = table.play()
+        except OSError:
+            return
+        if status == 200:
+            acked[i] += 1
+
+
+def faults(server: Server, tables: int, kills: int) -> dict[str, object]:
+    """Kill the server in a burst of plays, restart it, and count what was kept."""
+    lost = 0
+    acknowledged = 0
+    for k in range(kills):
+        playing = open_tables(server.port, tables, 9000 + 100 * k)
+        acked = [0] * tables
+        stop = threading.Event()
+        threads = [threading.Thread(target=_burst, args=(playing, acked, stop, i))
+                   for i in range(tables)]
+        for t in threads:
+            t.start()
+        time.sleep(0.5 + random.random())
+        server.kill()
+        stop.set()
+        for t in threads:
+            t.join()
+        server.start()
+        for i, table in enumerate(playing):
+            client = Client(server.port)
+            _s, _h, page = client.get(f"/match/{table.token}/round/1")
+            found = re.search(r"(\d+) plays?</summary>", page)
+            kept = int(found.group(1)) if found else 0
+            acknowledged += acked[i]
+            lost += max(0, acked[i] - kept)
+    return {"kills": kills, "acknowledged plays": acknowledged, "lost": lost}
+
+
+def prepare_database(env: dict[str, str]) -> None:
+    subprocess.run([sys.executable, "-m", "flask", "--app", "referee", "db", "upgrade"],
+                   cwd=ROOT, env=env, check=True, capture_output=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--watchers", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--saturation-clients", type=int, default=16)
+    parser.add_argument("--kills", type=int, default=3)
+    args = parser.parse_args()
+
+    folder = tempfile.mkdtemp(prefix="kasino-load-")
+    url = os.environ.get("DATABASE_URL") or f"sqlite:///{folder}/load.sqlite"
+    env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "load-test-key",
+           "RATELIMIT_ENABLED": "0"}
+    prepare_database(env)
+    server = Server(env)
+    server.start()
+    database = url.split(":", 1)[0]
+    try:
+        print(f"database {database}; server gunicorn ({server.port}); "
+              f"{os.cpu_count()} CPUs", flush=True)
+        base = floor(server.port, 5, 8)
+        print(f"floor: GET /api/v1/variants {base:.0f} req/s", flush=True)
+        load = bounded(server.port, args.tables, args.watchers, args.seconds)
+        print(f"bounded ({args.tables} tables × 1 play/s, {args.watchers} watchers each "
+              f"every 2 s, {args.seconds:.0f} s): {load['plays/s']:.1f} plays/s; play p50 "
+              f"{load['play p50']:.1f} ms p99 {load['play p99']:.1f} ms; poll p50 "
+              f"{load['poll p50']:.1f} ms p99 {load['poll p99']:.1f} ms; "
+              f"{load['statuses']}", flush=True)
+        sat = saturation(server.port, args.saturation_clients, 15)
+        ratio = float(sat["plays/s"]) / base  # type: ignore[arg-type]
+        print(f"saturation ({args.saturation_clients} clients back to back): "
+              f"{sat['plays/s']:.0f} plays/s ({ratio:.0%} of the floor); play p50 "
+              f"{sat['play p50']:.1f} ms p99 {sat['play p99']:.1f} ms; {sat['statuses']}",
+              flush=True)
+        hurt = faults(server, 8, args.kills)
+        print(f"faults: {hurt['kills']} SIGKILLs in bursts of plays; "
+              f"{hurt['acknowledged plays']} plays acknowledged, {hurt['lost']} lost",
+              flush=True)
+    finally:
+        server.stop()
+
+
+if __name__ == "__main__":
+    main()
