@@ -152,9 +152,8 @@ class Table:
     view: str = ""
     csrf: str = ""
     version: int = 0
-    game: RoundState = field(init=False)
-    hands: list[list[Card]] = field(default_factory=list)
-    deck: list[Card] = field(default_factory=list)
+    plays: list[Play] = field(default_factory=list)  # the whole round, planned at open
+    done: int = 0
 
     def __post_init__(self) -> None:
         self.client = Client(self.port)
@@ -174,14 +173,11 @@ class Table:
         status, _h, _b = self.client.post(f"/match/{self.token}/rounds",
                                           {"csrf_token": self.csrf, "mode": "play"})
         assert status == 303, status
-        self.deck = list(pack())
-        random.Random(self.seed).shuffle(self.deck)
-        self.game = RoundState(RULES, 2, dealer=1)
-        table = self.deck[:4]
-        status, _h, _b = self.post("table", {"table": " ".join(c.code for c in table)})
+        deck = list(pack())
+        random.Random(self.seed).shuffle(deck)
+        status, _h, _b = self.post("table", {"table": " ".join(c.code for c in deck[:4])})
         assert status == 200, status
-        self.game.start(table)
-        self.deck = self.deck[4:]
+        self.plays = plan(deck)
 
     def post(self, what: str, fields: dict[str, object]):
         body = {"csrf_token": self.csrf, "version": str(self.version), **fields}
@@ -193,33 +189,43 @@ class Table:
 
     @property
     def over(self) -> bool:
-        return self.game.finished
-
-    def next_play(self) -> Play:
-        if not any(self.hands):
-            self.hands = [self.deck[:4], self.deck[4:8]]
-            self.deck = self.deck[8:]
-        hand = self.hands[self.game.turn or 0]
-        spot = self.game.spot()
-        for card in hand:
-            plays = legal_plays(spot, card)
-            if plays[0].action is Action.CAPTURE:
-                hand.remove(card)
-                return plays[0]
-        card = hand.pop()
-        return Play(card, Action.TRAIL)
+        return self.done == len(self.plays)
 
     def play(self) -> tuple[int, float]:
         """Record the next play; (status, seconds)."""
-        play = self.next_play()
+        play = self.plays[self.done]
         fields: dict[str, object] = {"card": play.card.code, "action": play.action.value,
                                      "refs": [str(r) for r in play.refs]}
         started = time.perf_counter()
         status, _h, _b = self.post("play", fields)
         took = time.perf_counter() - started
         if status == 200:
-            self.game.play(play)
+            self.done += 1
         return status, took
+
+
+def plan(deck: list[Card]) -> list[Play]:
+    """A whole Swedish round from a shuffled deck, planned before the run (so the load
+    generator spends nothing on rules while it measures): each player captures when a
+    card of the hand can (the best capture), else trails."""
+    game = RoundState(RULES, 2, dealer=1)
+    game.start(deck[:4])
+    rest = deck[4:]
+    hands: list[list[Card]] = [[], []]
+    plays = []
+    while not game.finished:
+        if not any(hands):
+            hands = [rest[:4], rest[4:8]]
+            rest = rest[8:]
+        hand = hands[game.turn or 0]
+        spot = game.spot()
+        play = next((first for card in hand
+                     if (first := legal_plays(spot, card)[0]).action is Action.CAPTURE),
+                    Play(hand[-1], Action.TRAIL))
+        hand.remove(play.card)
+        game.play(play)
+        plays.append(play)
+    return plays
 
 
 # -- the runs --------------------------------------------------------------------------

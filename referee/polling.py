@@ -20,7 +20,7 @@ from typing import Any
 
 from flask import Response, make_response, request, session
 from flask_babel import get_locale
-from sqlalchemy import func, or_, select
+from sqlalchemy import BindParameter, Select, bindparam, func, or_, select
 
 from .extensions import db
 from .models import Match, RoundRow
@@ -29,26 +29,40 @@ from .web import wants_fragment
 Version = tuple[Any, ...]
 
 
-def round_version(token: str, number: int) -> Version | None:
-    """What the round page shows changes only with these (None: no such round)."""
-    row = db.session.execute(
+@functools.cache
+def _round_query() -> Select:
+    token: BindParameter[str] = bindparam("token")
+    query = (
         select(RoundRow.id, RoundRow.version, Match.finished, Match.edit_token == token)
         .join(Match, RoundRow.match_id == Match.id)
         .where(or_(Match.edit_token == token, Match.view_token == token),
-               RoundRow.number == number)
-    ).first()
-    return None if row is None else tuple(row)
+               RoundRow.number == bindparam("number"))
+    )
+    return query
 
 
-def match_version(token: str) -> Version | None:
-    """What the scoreboard shows changes only with these (None: no such match)."""
-    row = db.session.execute(
+@functools.cache
+def _match_query() -> Select:
+    token: BindParameter[str] = bindparam("token")
+    query = (
         select(Match.id, Match.finished, Match.edit_token == token, func.count(RoundRow.id),
                func.coalesce(func.sum(RoundRow.version), 0))
         .outerjoin(RoundRow, RoundRow.match_id == Match.id)
         .where(or_(Match.edit_token == token, Match.view_token == token))
         .group_by(Match.id)
-    ).first()
+    )
+    return query
+
+
+def round_version(token: str, number: int) -> Version | None:
+    """What the round page shows changes only with these (None: no such round)."""
+    row = db.session.execute(_round_query(), {"token": token, "number": number}).first()
+    return None if row is None else tuple(row)
+
+
+def match_version(token: str) -> Version | None:
+    """What the scoreboard shows changes only with these (None: no such match)."""
+    row = db.session.execute(_match_query(), {"token": token}).first()
     return None if row is None else tuple(row)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from flask import Flask
+from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
 
@@ -22,6 +23,26 @@ def _card_html(card: Card) -> Markup:
     return Markup('<span class="c {cls}">{rank}<b>{sym}</b></span>').format(
         cls="red" if card.suit.red else "black", rank=card.rank_name, sym=card.suit.symbol
     )
+
+
+def deck_tiles(name: str) -> Markup:
+    """The whole pack as buttons named ``name``, each suit in two rows of seven: the
+    same on every page view, so made once per language."""
+    return _deck_tiles(name, str(get_locale()))
+
+
+@lru_cache(maxsize=32)
+def _deck_tiles(name: str, _locale: str) -> Markup:
+    suits = []
+    for suit in Suit:
+        tiles = Markup("").join(
+            Markup('<button type="submit" name="{name}" value="{code}" class="tile">{face}'
+                   '<span class="sr">, {label}</span></button>').format(
+                name=name, code=card.code, face=card_html(card), label=card.name)
+            for card in (Card.parse(rank + suit.value) for rank in RANKS)
+        )
+        suits.append(Markup('<div class="suit">{}</div>').format(tiles))
+    return Markup("\n").join(suits)
 
 
 def item_html(item: Card | Build) -> Markup:
@@ -48,5 +69,5 @@ CATEGORY_LABELS = {
 def register(app: Flask) -> None:
     app.jinja_env.filters["card"] = card_html
     app.jinja_env.filters["item"] = item_html
-    app.jinja_env.globals.update(SUITS=list(Suit), RANKS=RANKS, Card=Card,
+    app.jinja_env.globals.update(SUITS=list(Suit), RANKS=RANKS, Card=Card, deck_tiles=deck_tiles,
                                  CATEGORY_LABELS=CATEGORY_LABELS)

@@ -481,3 +481,20 @@ def test_undo_is_offered_at_once_after_the_first_table(client):
     response = client.post(f"/match/{token}/round/{number}/table", headers=HX,
                            data={"table": "9S 6C 3D 5H", "version": version(token, number)})
     assert response.status_code == 200 and "Undo" in plain(response)
+
+
+def test_the_round_page_lists_the_latest_plays_and_links_to_all(client):
+    token = new_match(client)
+    number = start_round(client, token)
+    cards = [c.code for c in pack()]
+    lay_table(client, token, number, cards[:4])
+    for code in cards[4:16]:  # twelve trails
+        post_play(client, token, number, code, "trail")
+    here = f"/match/{token}/round/{number}"
+    body = text(client.get(here))
+    listed = re.findall(r"<li><strong>(?:Ann|Bo):</strong> trail ([^<]+?)</?", body)
+    assert len(listed) == 8 and listed[0].startswith(Card.parse(cards[15]).symbol)  # latest
+    assert "All 12 plays" in plain_of(body) and "?plays=all" in body
+    every = text(client.get(here, query_string={"plays": "all"}))
+    assert len(re.findall(r"<li><strong>(?:Ann|Bo):</strong> trail ", every)) == 12
+    assert client.get(here, query_string={"plays": "some"}).status_code == 422

@@ -57,6 +57,7 @@ class PickForm(FlaskForm):
     table = StringField(validators=[Optional(), Length(max=200), _card_list])
     add = StringField(validators=[Optional(), Length(max=3), _card])
     drop = IntegerField(validators=[Optional(), NumberRange(0, 104)])
+    plays = StringField(validators=[Optional(), AnyOf(["all"])])  # every play, not the last
 
     def table_cards(self) -> list[Card]:
         """The first table cards chosen so far, with ``add`` and ``drop`` applied."""

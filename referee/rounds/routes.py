@@ -48,6 +48,8 @@ from .forms import (
 
 # the plays offered for a card before the rest fold away under "more"
 SHOWN_CHOICES = 6
+# the latest plays listed on the round page (the whole list on its own page)
+HISTORY = 8
 
 
 def _round(match: Match, number: int) -> RoundRow:
@@ -66,11 +68,14 @@ def show(token: str, number: int):
     flashed = cast(list[str], get_flashed_messages())
     if flashed:
         extra["message"] = flashed[-1]
+    if not request.args:  # a plain view (and every poll): nothing picked
+        return _panel(match, rnd, token, can_edit, **extra)
     pick = PickForm(request.args)
     if not pick.validate():
         extra["message"] = _("That card is not in the pack: pick it again.")
         return _panel(match, rnd, token, can_edit, 422, **extra)
-    return _panel(match, rnd, token, can_edit, pick=pick, **extra)
+    return _panel(match, rnd, token, can_edit, pick=pick, every_play=pick.plays.data == "all",
+                  **extra)
 
 
 @bp.get("/match/<token>/round/<int:number>/<any(table, play, overrule, undo, confirm, tally):what>")
@@ -80,9 +85,12 @@ def reopen(token: str, number: int, what: str):
 
 
 def _panel(match: Match, rnd: RoundRow, token: str, can_edit: bool, status: int = 200,
-           game: RoundState | None = None, pick: PickForm | None = None, **extra: Any):
+           game: RoundState | None = None, pick: PickForm | None = None,
+           every_play: bool = False, **extra: Any):
     template = "rounds/tally.html" if rnd.tally_only else "rounds/play.html"
     context = panel_context(match, rnd, token, can_edit, game, pick)
+    if every_play and "game" in context:
+        context["history"] = [(r, record_text(r)) for r in reversed(context["game"].records)]
     context.update(extra)
     return render(template, "panel", status, **context)
 
@@ -118,7 +126,7 @@ def panel_context(match: Match, rnd: RoundRow, token: str, can_edit: bool,
         game=game, table=list(game.table), playing=playing,
         counters=list(zip(side_names, game.pile_counts(), strict=True)),
         turn_name=names[game.turn] if game.turn is not None else None,
-        history=[(r, record_text(r)) for r in reversed(game.records)],
+        history=[(r, record_text(r)) for r in reversed(game.records[-HISTORY:])],
         findings=[(f, *finding_text(f, names)) for f in game.findings],
         last=game.records[-1] if game.records else None,
         last_sweep=_last_sweep(game),
@@ -126,7 +134,7 @@ def panel_context(match: Match, rnd: RoundRow, token: str, can_edit: bool,
                     n=r.index + 1, sweep=sweep_text(w, freeze))
                   for r in game.records if (w := game.sweep_of(r)) and not w.scored],
         leftover=game.leftover, last_capturer=game.last_capturer,
-        SHOWN_CHOICES=SHOWN_CHOICES,
+        SHOWN_CHOICES=SHOWN_CHOICES, HISTORY=HISTORY,
     )
     if pick is not None and can_edit and rnd.open:
         if not game.started:
