@@ -171,3 +171,25 @@ class Event(Model):
     @property
     def event(self) -> EngineEvent:
         return event_from_json(self.kind, self.data)
+
+
+class PhoneMatch(Model):
+    """A match opened on one phone, for that phone's list on the home page.
+
+    The phone is known only by an opaque random id in its session cookie (43 characters,
+    :func:`secrets.token_urlsafe` of 32 bytes): the cookie never carries a match's link.
+    A match opened with both its links is listed twice, once for each.
+    """
+
+    __tablename__ = "phone_match"
+    __table_args__ = (UniqueConstraint("phone_id", "match_id", "editing"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    phone_id: Mapped[str] = mapped_column(String(43), index=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"))
+    # opened with the players' link (else with the watching link)
+    editing: Mapped[bool] = mapped_column(default=False)
+    label: Mapped[str] = mapped_column(String(80))
+    opened_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+    match: Mapped[Match] = relationship()
