@@ -13,6 +13,7 @@ from typing import Any
 
 from flask import Flask, request
 
+from . import security
 from .extensions import LANGUAGES, babel, csrf, db, migrate
 
 DEFAULT_DB_NAME = "referee.sqlite"
@@ -26,11 +27,7 @@ def _secret_key(instance_path: str) -> str:
     from_env = os.environ.get("SECRET_KEY")
     if from_env:
         return from_env
-    path = Path(instance_path) / "secret_key"
-    if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(secrets.token_hex(32))
-    return path.read_text().strip()
+    return security.instance_secret_key(Path(instance_path) / "secret_key")
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -52,6 +49,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         # a form stays valid for a whole evening at the table
         WTF_CSRF_TIME_LIMIT=24 * 3600,
     )
+    app.config.from_mapping(security.settings())  # security: cookies, hosts, limits
     if config:
         app.config.from_mapping(config)
     if not app.config.get("SECRET_KEY"):
@@ -65,6 +63,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     db.init_app(app)
     migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"))
     csrf.init_app(app)
+    security.init(app)  # security: headers, trusted hosts, rate limits
     babel.init_app(app, locale_selector=_locale)
     _sqlite_pragmas(app)
 

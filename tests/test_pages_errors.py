@@ -20,5 +20,8 @@ def test_error_pages_are_fragments_for_htmx_too(client):
 
 
 def test_error_inside_an_htmx_swap_offers_to_reload(client):
-    response = client.get("/match/nope", headers={**HX, "HX-Current-URL": "http://x/match/a"})
+    # the page htmx was on, on this site (the test client's host is localhost)
+    response = client.get("/match/nope",
+                          headers={**HX, "HX-Current-URL": "http://localhost/match/a"})
     assert "Reload the page" in plain(response)
+    assert 'href="/match/a"' in text(response)

@@ -84,10 +84,14 @@ def test_new_match_form_lists_every_variant_in_one_select_with_its_description(c
     assert re.findall(r'value="([^"]+)"', select[1]) == list(VARIANT_IDS)
     assert "5♠ clears the table" in page  # Danish one-liner
     # each variant's description is in the page, under the select, shown when it is chosen
+    # by the page's style sheet /variants.css (no inline style: the CSP allows none)
+    assert '<link rel="stylesheet" href="/variants.css">' in page
+    css = client.get("/variants.css")
+    assert css.mimetype == "text/css"
     for variant in VARIANT_IDS:
         assert f'id="about-{variant}"' in page
         assert (f'#new-match:has(#variant option[value="{variant}"]:checked) #about-{variant}'
-                in page)
+                in text(css))
     # without :has() the chosen one is marked by the server, and every rule is a link away
     assert 'class="hint current" id="about-swedish"' in page
     assert 'href="/rules"' in page.split('id="variant"', 1)[1].split('id="players"', 1)[0]

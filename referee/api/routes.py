@@ -6,7 +6,7 @@ import re
 from collections import Counter
 from typing import Any
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from referee.rules.cards import BIG_CASINO, LITTLE_CASINO, Card, pack
@@ -70,9 +70,31 @@ def _too_complex(error: TooComplex):
 
 @bp.errorhandler(HTTPException)
 def _http(error: HTTPException):
-    if error.code == 413:
-        return _bad("the request is larger than any real game", "body")
-    return jsonify({"error": error.description, "field": "body"}), error.code
+    return error_json(error)
+
+
+ENDPOINTS = "GET /api/v1/variants, POST /api/v1/check, /api/v1/replay or /api/v1/score"
+
+
+def error_json(error: HTTPException) -> Response:
+    """Any HTTP error under /api/ in the API's shape, ``{"error": ..., "field": ...}``; the
+    app's error handler sends here the requests no route of the API matched."""
+    status = error.code or 500
+    if error.code == 413:  # the contract's 400 for a malformed request
+        message, status = "the request is larger than any real game", 400
+    elif error.code == 404 and request.url_rule is None:
+        message = f"there is no {request.path} in the API: it has {ENDPOINTS}"
+    elif error.code == 405:
+        allowed = [m for m in getattr(error, "valid_methods", None) or ()
+                   if m not in ("HEAD", "OPTIONS")]
+        message = f"{request.method} is not allowed on {request.path}; use {' or '.join(allowed)}"
+    else:
+        message = error.description or "the request cannot be answered"
+    response = jsonify({"error": message, "field": "body"})
+    response.status_code = status
+    if error.code == 405 and getattr(error, "valid_methods", None):
+        response.headers["Allow"] = ", ".join(error.valid_methods)  # type: ignore[attr-defined]
+    return response
 
 
 def _body(allowed: tuple[str, ...]) -> dict[str, Any]:

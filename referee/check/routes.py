@@ -18,6 +18,7 @@ from flask_babel import lazy_gettext as _l
 from ..rules.partition import Budget, TooComplex
 from ..rules.table import Item
 from ..rules.turn import Verdict, judge
+from ..security import public_url
 from ..web import render
 from . import bp
 from .forms import CheckForm
@@ -64,7 +65,8 @@ def check():
 
 
 def _url(form: CheckForm, external: bool = False, **changes) -> str:
-    return f"{url_for('check.check', _external=external)}?{form.query(**changes)}"
+    base = public_url("check.check") if external else url_for("check.check")
+    return f"{base}?{form.query(**changes)}"
 
 
 def _alternatives(form: CheckForm, verdict: Verdict | None) -> list[Alternative]:

@@ -1,22 +1,149 @@
-"""Home: start a match, check a play, the rules, the matches opened on this phone."""
+"""Home: start a match, check a play, the rules, the matches opened on this phone.
+
+The phone's list is kept on the server (:class:`~referee.models.PhoneMatch`) under an
+opaque random id; the session cookie holds only that id, never a match's link.
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint, session
+import re
+import secrets
+from datetime import UTC, datetime, timedelta
 
+from flask import Blueprint, make_response, request, session
+from sqlalchemy import delete, or_, select
+from sqlalchemy.dialects import postgresql, sqlite
+
+from ..extensions import db
+from ..models import Match, PhoneMatch
+from ..rules.variants import VARIANTS
 from ..web import render
 
 bp = Blueprint("main", __name__)
 
 RECENT = 12
+LABEL = 80  # characters of a label kept
+PHONE = "phone"  # the session key of this phone's id
+_PHONE_ID = re.compile(r"[A-Za-z0-9_-]{43}")
+
+
+def phone_id(create: bool = False) -> str | None:
+    """This phone's id from its session, made (and kept in the session) if asked."""
+    value = session.get(PHONE)
+    if isinstance(value, str) and _PHONE_ID.fullmatch(value):
+        return value
+    if not create:
+        return None
+    value = secrets.token_urlsafe(32)
+    session[PHONE] = value
+    return value
 
 
 def remember(token: str, label: str) -> None:
-    """Keep a match on this phone's list (in the signed session cookie, not the server)."""
-    recent = [entry for entry in session.get("recent", []) if entry[0] != token]
-    session["recent"] = [[token, label[:80]], *recent][:RECENT]
+    """Keep a match on this phone's list, newest first, at most RECENT of them."""
+    match = _match(token)
+    if match is None:
+        return
+    phone = phone_id(create=True)
+    assert phone is not None
+    editing = token == match.edit_token
+    if "recent" not in session and _top(phone) == (match.id, editing, label[:LABEL]):
+        return  # already first: a reload or a watcher's poll writes nothing
+    _adopt_cookie_list(phone)
+    _keep(phone, match, editing, label, datetime.now(UTC))
+    db.session.commit()
+
+
+def _top(phone: str) -> tuple[int, bool, str] | None:
+    """The phone's newest entry: the match, whether its players' link, the label."""
+    row = db.session.execute(
+        select(PhoneMatch.match_id, PhoneMatch.editing, PhoneMatch.label)
+        .where(PhoneMatch.phone_id == phone)
+        .order_by(PhoneMatch.opened_at.desc(), PhoneMatch.id.desc()).limit(1)
+    ).first()
+    return None if row is None else (row[0], row[1], row[2])
+
+
+def recent(phone: str | None) -> list[tuple[str, str]]:
+    """This phone's matches, newest first: (the link's token, the label)."""
+    if phone is None:
+        return []
+    rows = db.session.execute(
+        select(PhoneMatch, Match).join(Match, PhoneMatch.match_id == Match.id)
+        .where(PhoneMatch.phone_id == phone)
+        .order_by(PhoneMatch.opened_at.desc(), PhoneMatch.id.desc())
+        .limit(RECENT)
+    ).all()
+    return [(match.edit_token if kept.editing else match.view_token, kept.label)
+            for kept, match in rows]
+
+
+def _match(token: str) -> Match | None:
+    if not token or len(token) > 64:
+        return None
+    return db.session.scalars(
+        select(Match).where(or_(Match.edit_token == token, Match.view_token == token))
+    ).first()
+
+
+def _keep(phone: str, match: Match, editing: bool, label: str, when: datetime) -> None:
+    """Add the match (with the link opened) to the phone's list, or move it to the top;
+    one statement, so the same phone opening the same link twice at once keeps one row."""
+    values = {"phone_id": phone, "match_id": match.id, "editing": editing,
+              "label": label[:LABEL], "opened_at": when}
+    key = ["phone_id", "match_id", "editing"]
+    changes = {"label": label[:LABEL], "opened_at": when}
+    # INSERT ... ON CONFLICT DO UPDATE, on either database the app runs on
+    if db.session.get_bind().dialect.name == "postgresql":
+        db.session.execute(postgresql.insert(PhoneMatch).values(values)
+                           .on_conflict_do_update(index_elements=key, set_=changes))
+    else:
+        db.session.execute(sqlite.insert(PhoneMatch).values(values)
+                           .on_conflict_do_update(index_elements=key, set_=changes))
+    older = select(PhoneMatch.id).where(PhoneMatch.phone_id == phone).order_by(
+        PhoneMatch.opened_at.desc(), PhoneMatch.id.desc()).offset(RECENT)
+    stale = list(db.session.scalars(older))
+    if stale:
+        db.session.execute(delete(PhoneMatch).where(PhoneMatch.id.in_(stale)))
+
+
+def _adopt_cookie_list(phone: str) -> None:
+    """Move a list kept in the cookie by an earlier version (``[[token, label], ...]``,
+    newest first) to the server, and drop it from the cookie."""
+    entries = session.pop("recent", None)
+    if not isinstance(entries, list):
+        return
+    now = datetime.now(UTC)
+    for age, entry in reversed(list(enumerate(entries[:RECENT]))):
+        if not (isinstance(entry, list | tuple) and len(entry) == 2
+                and all(isinstance(part, str) for part in entry)):
+            continue
+        token, label = entry
+        match = _match(token)
+        if match is not None:
+            _keep(phone, match, token == match.edit_token, label,
+                  now - timedelta(seconds=age + 1))
+
+
+@bp.get("/variants.css")
+def variants_css():
+    """The new-match page's rules that show the chosen variant's description beneath the
+    list (CSS :has(), no script), made from the variants' data: a style sheet of this site,
+    as the Content-Security-Policy allows no inline style."""
+    rules = ",\n".join(f'#new-match:has(#variant option[value="{v}"]:checked) #about-{v}'
+                       for v in VARIANTS)
+    response = make_response(rules + " { display: block; }\n")
+    response.mimetype = "text/css"
+    response.cache_control.public = True
+    response.cache_control.max_age = 3600
+    response.add_etag()
+    return response.make_conditional(request)
 
 
 @bp.get("/")
 def home():
-    return render("home.html", recent=session.get("recent", []))
+    phone = phone_id(create="recent" in session)
+    if phone is not None and "recent" in session:
+        _adopt_cookie_list(phone)
+        db.session.commit()
+    return render("home.html", recent=recent(phone))

@@ -75,14 +75,17 @@ _touch_contexts: weakref.WeakSet[BrowserContext] = weakref.WeakSet()
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The app on a fresh SQLite file, CSRF checked as in production, served by werkzeug
-    in a daemon thread on a free port of 127.0.0.1; yields its base URL (no slash)."""
+    """The app on a fresh SQLite file, CSRF checked and rate limits on as in production,
+    served by werkzeug in a daemon thread on a free port of 127.0.0.1; yields its base URL
+    (no slash)."""
     path = tmp_path_factory.mktemp("live") / "referee.sqlite"
     app = create_app(
         {
             "TESTING": True,
             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}",
             "WTF_CSRF_ENABLED": True,  # a real browser sends the token
+            # the rate limits at their defaults, which the suite must never meet
+            "RATELIMIT_ENABLED": True,
         }
     )
     with app.app_context():

@@ -1,0 +1,303 @@
+"""Security: headers on every response, the session cookie, trusted hosts and public links,
+safe return links, the instance's secret key, and per-client rate limits.
+
+Settings (environment variables, read by :func:`settings`; a config mapping passed to
+``create_app`` overrides them): ``SECURE_COOKIES``, ``PUBLIC_URL``, ``TRUSTED_HOSTS``,
+``RATELIMIT_ENABLED``, ``RATELIMIT_STORAGE_URI`` and the four limits ``RATELIMIT_CREATE``,
+``RATELIMIT_CHANGES``, ``RATELIMIT_CHECK``, ``RATELIMIT_API`` (README, "Security").
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import os
+import re
+import secrets
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import Flask, Response, current_app, jsonify, request, url_for
+from flask_babel import gettext as _
+from flask_limiter import ApplicationLimit, Limiter
+from flask_limiter.util import get_remote_address
+from limits import parse_many
+from werkzeug.exceptions import SecurityError
+
+# -- headers ------------------------------------------------------------------------
+
+# No inline script anywhere, and no inline style either: htmx 4 evaluates code only for
+# hx-on, trigger filters and js: values, none of which the templates use, and its one
+# style (the request indicator) is a constructed style sheet, which CSP does not govern.
+# The favicon is a data: URL.
+CONTENT_SECURITY_POLICY = "; ".join((
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+))
+
+HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    # the edit links carry the match's token in the address: never send it on
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",  # frame-ancestors for browsers that predate it
+}
+
+# Replaces an app server's banner where the server lets the application name itself
+# (gunicorn over HTTP/2 does; over HTTP/1.1 gunicorn always sends its own "gunicorn",
+# without a version, and drops this one; Werkzeug's development server sends its own
+# "Werkzeug/x Python/y" as well as this one). README, "Security".
+SERVER = "kasino-referee"
+
+
+def _add_headers(response: Response) -> Response:
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    response.headers["Server"] = SERVER
+    return response
+
+
+# -- settings -----------------------------------------------------------------------
+
+# Per client (remote address), generous enough that no real table meets them: a table
+# records about ten changes a minute, and the browser suite, playing whole rounds at
+# ~160 ms a play from one address, about 150 in its busiest minute.
+LIMITS = {
+    "create": ("RATELIMIT_CREATE", "30 per minute"),  # POST /matches/new
+    "changes": ("RATELIMIT_CHANGES", "240 per minute"),  # POST /match/<token>/...
+    "check": ("RATELIMIT_CHECK", "120 per minute"),  # GET /check
+    "api": ("RATELIMIT_API", "120 per minute"),  # /api/v1/...
+}
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"", "0", "false", "no", "off"}
+
+
+def settings(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The security settings from the environment, as app config."""
+    env = os.environ if environ is None else environ
+    secure = env.get("SECURE_COOKIES", "").strip().lower()
+    if secure not in _TRUE | _FALSE:
+        raise ValueError(f"SECURE_COOKIES must be 1 or 0, not {secure!r}")
+    hosts = [h.strip() for h in env.get("TRUSTED_HOSTS", "").split(",") if h.strip()]
+    config: dict[str, Any] = {
+        "SESSION_COOKIE_SAMESITE": "Lax",
+        "SESSION_COOKIE_HTTPONLY": True,
+        "SESSION_COOKIE_SECURE": secure in _TRUE,
+        # The Referer is never sent (Referrer-Policy above), so Flask-WTF's check that an
+        # HTTPS form came with one would refuse every form; the CSRF token and the Lax
+        # session cookie stand without it.
+        "WTF_CSRF_SSL_STRICT": False,
+        "PUBLIC_URL": env.get("PUBLIC_URL", "").strip() or None,
+        # None: any host (make run serves 127.0.0.1 only)
+        "TRUSTED_HOSTS": hosts or None,
+        "RATELIMIT_STORAGE_URI": env.get("RATELIMIT_STORAGE_URI", "").strip() or "memory://",
+    }
+    for key, default in LIMITS.values():
+        config[key] = env.get(key, "").strip() or default
+    enabled = env.get("RATELIMIT_ENABLED", "").strip().lower()
+    if enabled:  # unset: on, except in an app made for tests (see _init_limiter)
+        if enabled not in _TRUE | _FALSE:
+            raise ValueError(f"RATELIMIT_ENABLED must be 1 or 0, not {enabled!r}")
+        config["RATELIMIT_ENABLED"] = enabled in _TRUE
+    return config
+
+
+def _check_settings(config: Mapping[str, Any]) -> None:
+    """Refuse a malformed setting when the app starts, never in a request."""
+    public = config.get("PUBLIC_URL")
+    if public:
+        parts = urlsplit(public)
+        if (parts.scheme not in ("http", "https") or not parts.hostname or parts.username
+                or parts.path not in ("", "/") or parts.query or parts.fragment):
+            raise ValueError(f"PUBLIC_URL must be a scheme and host such as "
+                             f"https://kasino.example.org, not {public!r}")
+    for key, _default in LIMITS.values():
+        try:
+            if not parse_many(str(config[key])):
+                raise ValueError(config[key])
+        except ValueError:
+            raise ValueError(f"{key} must be a limit such as '120 per minute', "
+                             f"not {config[key]!r}") from None
+
+
+# -- links --------------------------------------------------------------------------
+
+def public_url(endpoint: str, **values: Any) -> str:
+    """An absolute link to share: on ``PUBLIC_URL`` when it is set, else on the request's
+    host (which ``TRUSTED_HOSTS`` vouches for when it is set)."""
+    base = current_app.config.get("PUBLIC_URL")
+    if base:
+        return base.rstrip("/") + url_for(endpoint, **values)
+    return url_for(endpoint, _external=True, **values)
+
+
+_UNSAFE = re.compile(r"[\x00-\x20\x7f\\]")  # browsers drop tabs and newlines, read \ as /
+
+
+def same_origin_path(value: str | None) -> str | None:
+    """``value`` (e.g. htmx's ``HX-Current-URL``) as a path on this site, or None.
+
+    Only a path starting with one "/" is kept, or a full URL on this request's own scheme
+    and host (or on ``PUBLIC_URL``'s), reduced to its path and query; anything else could
+    lead off the site or run script, and is dropped.
+    """
+    if not value or len(value) > 2048 or _UNSAFE.search(value):
+        return None
+    if value.startswith("/"):
+        return None if value.startswith("//") else value
+    parts = urlsplit(value)
+    origins = {(request.scheme, request.host.lower())}
+    public = current_app.config.get("PUBLIC_URL")
+    if public:
+        origins.add((urlsplit(public).scheme, urlsplit(public).netloc.lower()))
+    if (parts.scheme.lower(), parts.netloc.lower()) not in origins:
+        return None
+    path = parts.path or "/"
+    if path.startswith("//"):
+        return None
+    return path + ("?" + parts.query if parts.query else "")
+
+
+def _untrusted_host(error: SecurityError) -> Response:
+    message = _("This site is not served at the address in the request (its Host is not "
+                "one of the trusted hosts). Nothing was changed.")
+    if request.path.startswith("/api/"):
+        response = jsonify({"error": message, "field": "Host"})
+    else:  # no page: a page's links would be built on that same untrusted host
+        response = current_app.response_class(message + "\n", mimetype="text/plain")
+    response.status_code = 400
+    return response
+
+
+# -- the secret key -----------------------------------------------------------------
+
+def instance_secret_key(path: Path) -> str:
+    """The key kept in ``path``, made on first use: readable by its owner only (0600),
+    written whole before it appears, and the same for every process that asks at once
+    (the first to create it wins; the others read the winner's)."""
+    try:
+        return _read_key(path)
+    except FileNotFoundError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    draft = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "w") as handle:
+            handle.write(secrets.token_hex(32))
+            handle.flush()
+            os.fsync(handle.fileno())
+        # atomic, and refused if another process got there first (then its key stands)
+        with contextlib.suppress(FileExistsError):
+            os.link(draft, path)
+    finally:
+        os.unlink(draft)
+    _sync_directory(path.parent)
+    return _read_key(path)
+
+
+def _read_key(path: Path) -> str:
+    if path.stat().st_mode & 0o077:  # a key kept before keys were made owner-only
+        with contextlib.suppress(PermissionError):  # another user's: read it as it is
+            path.chmod(0o600)
+    key = path.read_text().strip()
+    if not key:
+        raise RuntimeError(f"{path} is empty: delete it, or set SECRET_KEY")
+    return key
+
+
+def _sync_directory(directory: Path) -> None:
+    fd = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+# -- rate limits --------------------------------------------------------------------
+
+def limit_group() -> str | None:
+    """Which of the limits the current request counts against, if any."""
+    rule = request.url_rule
+    if rule is None:
+        return None
+    if request.blueprint == "api":
+        return "api"
+    if request.endpoint == "check.check":
+        return "check"
+    if request.method == "POST":
+        if request.endpoint == "matches.new":
+            return "create"
+        if rule.rule.startswith("/match/<"):
+            return "changes"
+    return None
+
+
+def _limit(app: Flask, group: str, key: str) -> ApplicationLimit:
+    def provider() -> str:  # read at each request: a test may lower it
+        return str(app.config[key])
+
+    def exempt() -> bool:
+        return limit_group() != group
+
+    def message() -> str:  # made once the limit is broken, so the wait is known
+        return _("Too many requests from this address: at most %(limit)s. Try again in "
+                 "%(n)d seconds; nothing was changed.", limit=provider(), n=retry_after() or 1)
+
+    return ApplicationLimit(limit_provider=provider, scope=group, exempt_when=exempt,
+                            error_message=message)
+
+
+def retry_after() -> int | None:
+    """Seconds until the limit this request broke lets it through, if it broke one."""
+    limiter: Limiter | None = current_app.extensions.get("referee_limiter")
+    current = limiter.current_limit if limiter else None
+    if current is None or not current.breached:
+        return None
+    return max(1, math.ceil(current.window[0] - time.time()))
+
+
+def _add_retry_after(response: Response) -> Response:
+    if response.status_code == 429:
+        seconds = retry_after()
+        if seconds is not None:
+            response.headers["Retry-After"] = str(seconds)
+    return response
+
+
+def _init_limiter(app: Flask) -> None:
+    # Each app has its own limiter: its counters (in memory unless RATELIMIT_STORAGE_URI
+    # names a shared store) are never those of another app, a test's for instance.
+    # On unless turned off; an app made for tests (TESTING) has them only when asked for,
+    # as the suite's fuzzing sends hundreds of requests a minute from one address.
+    app.config.setdefault("RATELIMIT_ENABLED", not app.testing)
+    app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)  # a store down never answers 500
+    app.config.setdefault("RATELIMIT_IN_MEMORY_FALLBACK_ENABLED", True)
+    limiter = Limiter(get_remote_address, application_limits=[
+        _limit(app, group, key) for group, (key, _default) in LIMITS.items()])
+    limiter.init_app(app)
+    app.extensions["referee_limiter"] = limiter
+
+
+# -- wiring -------------------------------------------------------------------------
+
+def init(app: Flask) -> None:
+    """Check the settings (``create_app`` loads :func:`settings` before its overrides),
+    then add the headers, limits and error answers to ``app``."""
+    _check_settings(app.config)
+    app.after_request(_add_headers)
+    app.after_request(_add_retry_after)
+    app.register_error_handler(SecurityError, _untrusted_host)
+    app.jinja_env.globals["public_url"] = public_url
+    _init_limiter(app)
+
