@@ -82,6 +82,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.register_blueprint(blueprint)
     register_errors(app)
     register_templating(app)
+    # a real server and database: SQLite's write lock, 503 when busy, GET /healthz
+    from . import database, health
+
+    database.init_app(app)
+    health.register(app)
     return app
 
 

@@ -1,0 +1,175 @@
+"""The database under several app servers: when a transaction takes SQLite's write lock,
+how long it waits for it, and what a request that still cannot get it is told.
+
+SQLite has one writer at a time. Every transaction that writes begins with ``BEGIN
+IMMEDIATE``: it takes the write lock before its first write, waiting for it up to
+``SQLITE_BUSY_TIMEOUT`` seconds (5), and never as a deferred transaction that reads and
+then finds the lock taken (SQLite then fails it at once, without waiting). In a request
+the reads before the first write take no lock (WAL: readers never wait for the writer)
+and sqlite3 emits the ``BEGIN IMMEDIATE`` as the first INSERT, UPDATE or DELETE runs;
+what those reads saw is guarded as on PostgreSQL, by the conditional UPDATE of the
+round's version (``referee.service``). Outside a request (``flask db upgrade``, scripts)
+every transaction begins with ``BEGIN IMMEDIATE``, so a migration's DDL is one
+transaction too: SQLAlchemy's documented recipe for pysqlite.
+
+Measured with gunicorn (README, "Serving"): taking the lock at a change's first read
+instead, or at every transaction, lowered the throughput and raised the writes' waits.
+
+A request that still cannot have the lock, a PostgreSQL lock or serialization failure,
+or a pool with no free connection answers 503 with ``Retry-After``, "The referee is busy:
+try again", after rolling its transaction back (nothing of that change is written).
+Other database errors are not caught here.
+
+An in-memory database (tests) has a single shared connection and nobody to wait for:
+it keeps sqlite3's default transactions.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask, Response, current_app, has_request_context, jsonify, request
+from flask_babel import gettext as _
+from sqlalchemy import event
+from sqlalchemy.engine import URL, Connection, Dialect, Engine
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+from sqlalchemy.pool import ConnectionPoolEntry
+
+from .extensions import db
+from .web import render
+
+# PostgreSQL's SQLSTATEs that mean "busy, try again": serialization failure, deadlock,
+# lock not available (lock_timeout), statement timeout, too many connections
+POSTGRES_BUSY = frozenset({"40001", "40P01", "55P03", "57014", "53300"})
+SQLITE_BUSY = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED})
+
+
+# settings in seconds: the environment's value, else the default (an app's config wins)
+SETTINGS = {
+    "SQLITE_BUSY_TIMEOUT": 5.0,  # how long a writer waits for SQLite's write lock
+    "DATABASE_CONNECT_TIMEOUT": 5.0,  # how long connecting to PostgreSQL may take
+    "DATABASE_RETRY_AFTER": 2.0,  # the busy answer's Retry-After
+}
+
+
+def settings(environ: Mapping[str, str] | None = None) -> dict[str, float]:
+    """The database settings from the environment; a malformed one stops the app."""
+    env = os.environ if environ is None else environ
+    values = {}
+    for name, default in SETTINGS.items():
+        raw = env.get(name, "").strip()
+        try:
+            value = float(raw) if raw else default
+        except ValueError:
+            value = -1.0
+        if not 0 < value < 3600:
+            raise ValueError(f"{name} must be a number of seconds above 0, not {raw!r}")
+        values[name] = value
+    return values
+
+
+def init_app(app: Flask) -> None:
+    """Set the defaults, hook the engine's connections and register the 503 handler."""
+    for name, value in settings().items():
+        app.config.setdefault(name, value)
+    with app.app_context():
+        engine = db.engine
+    if engine.dialect.name == "sqlite":
+        if is_file_database(engine.url):
+            _sqlite_transactions(engine, float(app.config["SQLITE_BUSY_TIMEOUT"]))
+    elif engine.dialect.name == "postgresql":
+        # libpq counts whole seconds (at least 2)
+        timeout = max(2, round(float(app.config["DATABASE_CONNECT_TIMEOUT"])))
+        _connect_default(engine, "connect_timeout", timeout)
+
+    app.register_error_handler(OperationalError, _operational_error)
+    app.register_error_handler(PoolTimeout, _pool_timeout)
+
+
+def is_file_database(url: URL) -> bool:
+    """A SQLite database kept in a file (several connections), not in memory."""
+    return url.database not in (None, "", ":memory:") and url.query.get("mode") != "memory"
+
+
+def _connect_default(engine: Engine, name: str, value: object) -> None:
+    """Pass ``name=value`` to the driver's connect() unless the URL already sets it."""
+
+    def do_connect(dialect: Dialect, record: ConnectionPoolEntry, cargs: Any,
+                   cparams: dict[str, Any]) -> None:
+        cparams.setdefault(name, value)
+
+    event.listen(engine, "do_connect", do_connect)
+
+
+# -- SQLite: the write lock ---------------------------------------------------------------
+
+
+def _sqlite_transactions(engine: Engine, busy_timeout: float) -> None:
+    """Every writing transaction begins with BEGIN IMMEDIATE: in a request, emitted by
+    sqlite3 before the first INSERT, UPDATE or DELETE; outside one, at once (SQLAlchemy's
+    recipe: ``isolation_level = None`` and our own BEGIN in the "begin" event)."""
+    _connect_default(engine, "timeout", busy_timeout)
+    legacy = getattr(sqlite3, "LEGACY_TRANSACTION_CONTROL", None)  # Python 3.12+
+
+    def connect(dbapi: sqlite3.Connection, record: ConnectionPoolEntry) -> None:
+        if legacy is not None:  # isolation_level decides (the default until Python 3.16)
+            dbapi.autocommit = legacy  # type: ignore[attr-defined,unused-ignore]
+
+    def begin(connection: Connection) -> None:
+        dbapi = connection.connection.dbapi_connection
+        assert isinstance(dbapi, sqlite3.Connection)
+        if has_request_context():
+            if dbapi.isolation_level != "IMMEDIATE":
+                dbapi.isolation_level = "IMMEDIATE"
+        else:
+            if dbapi.isolation_level is not None:
+                dbapi.isolation_level = None  # sqlite3 emits no BEGIN of its own
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    event.listen(engine, "connect", connect)
+    event.listen(engine, "begin", begin)
+
+
+# -- busy: 503 ----------------------------------------------------------------------------
+
+
+def is_busy(error: OperationalError) -> bool:
+    """The database is locked or overloaded (try again), as opposed to any other failure."""
+    original = error.orig
+    code = getattr(original, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in SQLITE_BUSY
+    return getattr(original, "sqlstate", None) in POSTGRES_BUSY
+
+
+def _operational_error(error: OperationalError) -> Response:
+    if not is_busy(error):
+        raise error  # any other database failure is not ours to hide
+    return busy()
+
+
+def _pool_timeout(error: PoolTimeout) -> Response:
+    return busy()
+
+
+def busy() -> Response:
+    """503 with Retry-After: JSON in the API's error shape under /api/, else a page."""
+    db.session.rollback()  # nothing half-written stays
+    if request.path.startswith("/api/"):
+        response = jsonify({"error": _("The referee is busy: try again in a moment; "
+                                       "nothing was changed."), "field": None})
+        response.status_code = 503
+    else:
+        response = render("error.html", "content", 503,
+                          title=_("The referee is busy: try again"), message=_(
+                              "Many changes arrived at once and this one could not wait "
+                              "any longer for its turn: it was not recorded. Send it again "
+                              "in a moment."))
+    retry_after = max(1, round(float(current_app.config["DATABASE_RETRY_AFTER"])))
+    response.headers["Retry-After"] = str(retry_after)
+    response.headers["Cache-Control"] = "no-store"
+    return response
