@@ -1,10 +1,15 @@
-# Kasino Referee. `make run` serves the app, `make test` runs linters and every test.
+# Kasino Referee. `make run` serves the app (development), `make serve` with gunicorn,
+# `make test` runs linters and every test.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: run test lint bench clean venv static db messages chromium
+.PHONY: run serve test lint bench clean venv static db messages chromium
+
+# make serve: where gunicorn listens (make serve HOST=0.0.0.0 PORT=8080)
+HOST ?= 127.0.0.1
+PORT ?= 8000
 
 HTMX := static/vendor/htmx.min.js
 NODE := node_modules/.installed
@@ -51,6 +56,10 @@ db: $(STAMP)
 
 run: $(STAMP) $(HTMX) db
 	$(PY) -m flask --app referee run --host 127.0.0.1 --port 5000
+
+# the production server: gunicorn with the settings in gunicorn.conf.py (README, "Serving")
+serve: $(STAMP) $(HTMX) db
+	HOST=$(HOST) PORT=$(PORT) $(VENV)/bin/gunicorn -c gunicorn.conf.py
 
 lint: $(STAMP)
 	$(PY) -m ruff check .

@@ -1,15 +1,24 @@
 """A real server and database: SQLite's write lock under concurrent writers (a change
-that cannot get it answers 503 with Retry-After and writes nothing), and GET /healthz."""
+that cannot get it answers 503 with Retry-After and writes nothing), GET /healthz, and
+the production server (``make serve``: gunicorn with ``gunicorn.conf.py``), two of which
+share one database."""
 
 from __future__ import annotations
 
+import http.client
 import os
+import re
+import runpy
+import signal
 import socket
 import sqlite3
+import subprocess
+import sys
 import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 from flask import template_rendered
@@ -343,3 +352,140 @@ def test_healthz_is_exempt_from_csrf_and_only_reads():
     client = app.test_client()
     assert client.get("/healthz").status_code == 200
     assert client.post("/healthz").status_code == 405  # not 400 for a missing CSRF token
+
+
+# -- the production server --------------------------------------------------------------
+
+
+def gunicorn_settings(monkeypatch, **env) -> dict[str, object]:
+    for name in ("HOST", "PORT", "WEB_CONCURRENCY"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    return runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+
+
+def test_gunicorn_binds_to_loopback_with_workers_sized_to_the_machine(monkeypatch):
+    settings = gunicorn_settings(monkeypatch)
+    assert settings["bind"] == ["127.0.0.1:8000"]
+    assert settings["workers"] == 2 * len(os.sched_getaffinity(0)) + 1
+    assert settings["worker_class"] == "sync"
+    assert settings["wsgi_app"] == "referee:create_app()"
+    assert settings["preload_app"] is False  # no connection is shared across a fork
+    settings = gunicorn_settings(monkeypatch, HOST="0.0.0.0", PORT="8080", WEB_CONCURRENCY="3")
+    assert settings["bind"] == ["0.0.0.0:8080"] and settings["workers"] == 3
+
+
+def test_gunicorn_refuses_a_malformed_port_or_worker_count(monkeypatch):
+    for env in ({"PORT": "http"}, {"PORT": "0"}, {"WEB_CONCURRENCY": "-2"}):
+        with pytest.raises(SystemExit, match="must be a whole number of at least 1"):
+            gunicorn_settings(monkeypatch, **env)
+
+
+class Phone:
+    """A browser's cookie and CSRF token, sent to whichever server it is given."""
+
+    def __init__(self) -> None:
+        self.cookie = ""
+        self.csrf = ""
+
+    def call(self, port: int, method: str, path: str, data: dict[str, str] | None = None):
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+        headers = {"Cookie": self.cookie} if self.cookie else {}
+        body = None
+        if data is not None:
+            body = urlencode(data)
+            headers.update({"Content-Type": "application/x-www-form-urlencoded",
+                            "X-CSRFToken": self.csrf})
+        connection.request(method, path, body=body, headers=headers)
+        response = connection.getresponse()
+        page = response.read().decode()
+        connection.close()
+        if cookie := response.getheader("Set-Cookie"):
+            self.cookie = cookie.split(";")[0]
+        if token := re.search(r'"X-CSRFToken": "([^"]+)"', page):
+            self.csrf = token.group(1)
+        return response.status, response.getheader("Location") or "", page
+
+
+@contextmanager
+def serving(command: list[str], env: dict[str, str], port: int):
+    """A server process (group) until its /healthz answers; stopped with SIGTERM after."""
+    process = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **env},
+                               start_new_session=True, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                status, _location, _page = Phone().call(port, "GET", "/healthz")
+                if status == 200:
+                    break
+            except OSError:
+                pass
+            if process.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"the server did not start: {process.stderr.read().decode()}")
+            time.sleep(0.1)
+        yield process
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=30)
+        process.stderr.close()
+
+
+def test_make_serve_upgrades_the_database_then_serves_with_gunicorn(tmp_path):
+    port = free_port()
+    env = {"DATABASE_URL": f"sqlite:///{tmp_path}/served.sqlite", "PORT": str(port),
+           "SECRET_KEY": "make-serve-test", "WEB_CONCURRENCY": "2"}
+    with serving(["make", "--no-print-directory", "serve"], env, port) as server:
+        phone = Phone()
+        assert phone.call(port, "GET", "/")[0] == 200  # the tables are there
+        status, location, _page = phone.call(port, "POST", "/matches/new", {
+            "variant": "swedish", "players": "2", "names-0": "Ann", "names-1": "Bo",
+            "first_dealer": "1"})
+        assert status == 303 and "/match/" in location
+        workers = subprocess.run(["pgrep", "-P", str(server.pid), "-f", "gunicorn"],
+                                 capture_output=True, text=True).stdout.split()
+        assert workers  # make's child is the gunicorn master
+
+
+def test_two_servers_share_one_database_and_nothing_lives_in_a_process(tmp_path):
+    """Two gunicorn servers (two workers each) on one database (TEST_DATABASE_URL, or a
+    SQLite file): a phone's cookie and form token from one are good on the other, and
+    what one records the other shows."""
+    url = TEST_DATABASE_URL or f"sqlite:///{tmp_path}/shared.sqlite"
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": url})
+    with app.app_context():
+        db.create_all()
+    ports = free_port(), free_port()
+    command = [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py"]
+    env = {"DATABASE_URL": url, "SECRET_KEY": "shared-by-both", "WEB_CONCURRENCY": "2"}
+    try:
+        with serving(command, {**env, "PORT": str(ports[0])}, ports[0]), \
+                serving(command, {**env, "PORT": str(ports[1])}, ports[1]):
+            a, b = ports
+            phone = Phone()
+            assert phone.call(a, "GET", "/matches/new")[0] == 200
+            status, location, _ = phone.call(b, "POST", "/matches/new", {
+                "variant": "swedish", "players": "2", "names-0": "Ann", "names-1": "Bo",
+                "first_dealer": "1"})
+            assert status == 303, "the form from server a is good on server b"
+            match = location.split("/match/", 1)[1]
+            status, location, _ = phone.call(a, "POST", f"/match/{match}/rounds",
+                                             {"mode": "play"})
+            assert status == 303
+            path = location[location.index("/match/"):]
+            status, _, _ = phone.call(b, "POST", f"{path}/table",
+                                      {"table": "9S 6C 3D 5H", "version": "0"})
+            assert status == 303
+            status, _, page = phone.call(a, "GET", path)
+            assert status == 200 and "Bo to play 9 ♠ 6 ♣ 3 ♦ 5 ♥" in plain_text(page)
+    finally:
+        with app.app_context():
+            db.session.remove()
+            db.drop_all()
+            db.engine.dispose()
+
+
+def plain_text(page: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", page).split())
