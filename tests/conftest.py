@@ -4,6 +4,7 @@ engine tests' shorthand for a card, a play and a tally (``from conftest import .
 from __future__ import annotations
 
 import os
+import weakref
 
 import pytest
 
@@ -24,6 +25,19 @@ def tally(cards, spades, aces=(), big=0, little=0, sweeps=0, last=False, mulle=0
     return Tally(cards, spades, tuple(parse_cards(aces)), big, little, sweeps, last, mulle)
 
 
+@pytest.fixture(autouse=True)
+def _dispose_engines():
+    """After each test, close the connections of every app it made (``create_app`` in a
+    test or a fixture), so that a run on PostgreSQL never holds more than a few of the
+    server's 100. The ``app`` fixture also disposes of its own; this catches the rest."""
+    engines = db._app_engines  # Flask-SQLAlchemy: app -> its engines (weak keys)
+    before = weakref.WeakSet(engines.keys())
+    yield
+    for made in [a for a in list(engines.keys()) if a not in before]:
+        for engine in engines[made].values():
+            engine.dispose()
+
+
 @pytest.fixture
 def app():
     app = create_app(
@@ -39,6 +53,7 @@ def app():
         yield app
         db.session.remove()
         db.drop_all()
+        db.engine.dispose()  # close its connections (PostgreSQL allows 100 in all)
 
 
 @pytest.fixture

@@ -26,6 +26,7 @@ def shared_app(tmp_path):
     with app.app_context():
         db.session.remove()
         db.drop_all()
+        db.engine.dispose()
 
 
 def test_two_phones_starting_a_round_at_once_get_the_same_round(shared_app):
