@@ -3,7 +3,10 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+# the extras installed: the tests' tools, and redis for the rate limits' store that
+# tests/test_security.py takes down (the stamp changes with them and with pyproject.toml)
+EXTRAS := test,redis
+STAMP := $(VENV)/.installed-$(shell echo '$(EXTRAS)' | cat pyproject.toml - | cksum | cut -d' ' -f1)
 
 .PHONY: run serve test lint bench clean venv static db messages chromium
 
@@ -18,7 +21,7 @@ CHROMIUM := /usr/bin/chromium
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[$(EXTRAS)]'
 	rm -f $(VENV)/.installed-*
 	touch $@
 
