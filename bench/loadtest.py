@@ -349,7 +349,7 @@ def _burst(tables: list[Table], acked: list[int], stop: threading.Event, i: int)
     while not stop.is_set() and not table.over:
         try:
             status, _took = table.play()
-        except OSError:
+        except (OSError, http.client.HTTPException):  # the server was killed mid-answer
             return
         if status == 200:
             acked[i] += 1

@@ -95,7 +95,10 @@ def _locale() -> str | None:
 
 
 def _sqlite_pragmas(app: Flask) -> None:
-    """SQLite: foreign keys on, WAL journaling (nothing of this on other databases)."""
+    """SQLite: foreign keys on, WAL journaling, and in WAL a commit that does not wait for
+    the disk (``synchronous=NORMAL``: the database is never corrupted and a killed
+    server loses nothing it acknowledged; only a power cut can take back the last
+    commits). Nothing of this on other databases."""
     from sqlalchemy import event
 
     if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
@@ -105,6 +108,7 @@ def _sqlite_pragmas(app: Flask) -> None:
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.close()
 
     with app.app_context():

@@ -13,7 +13,9 @@ class Base(DeclarativeBase):
     """Declarative base for the typed SQLAlchemy 2.0 models."""
 
 
-db = SQLAlchemy(model_class=Base)
+# objects stay loaded after a commit: a change commits and then shows the page from what it
+# already holds (the round it changed is refreshed explicitly)
+db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False})
 
 # Type checkers cannot follow a base class made at run time (``db.Model``); to them the
 # models derive from the declarative base it is made from.

@@ -120,9 +120,8 @@ class RoundRow(Model):
     # the confirmed result (RoundResult.to_json): points by side and category, totals ...
     result_json: Mapped[dict[str, Any] | None] = mapped_column("result", JSON, nullable=True)
     # the replayed state at ``snapshot_version`` (see service.game_of): a cache of the log,
-    # rebuilt from it whenever missing or stale
-    snapshot: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True,
-                                                   deferred=True)
+    # rebuilt from it whenever missing or stale; only an open round keeps one
+    snapshot: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
     snapshot_version: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
     match: Mapped[Match] = relationship(back_populates="rounds")

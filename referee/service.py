@@ -17,6 +17,7 @@ from typing import Any
 from flask_babel import gettext as _
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm.attributes import set_committed_value
 
 from . import rules as rules_package
 from .extensions import db
@@ -163,15 +164,20 @@ def _keep(rnd: RoundRow, game: RoundState) -> None:
     replayed; a reader that cannot write it (the database busy) leaves it for the next."""
     if not rnd.open:
         return
+    snapshot = game.freeze(engine_stamp())
     try:
-        db.session.execute(
+        kept = db.session.execute(
             update(RoundRow).where(RoundRow.id == rnd.id, RoundRow.version == rnd.version)
-            .values(snapshot=game.freeze(engine_stamp()), snapshot_version=rnd.version)
+            .values(snapshot=snapshot, snapshot_version=rnd.version)
             .execution_options(synchronize_session=False)
         )
         db.session.commit()
     except OperationalError:
         db.session.rollback()
+        return
+    if kept.rowcount == 1:  # type: ignore[attr-defined]
+        set_committed_value(rnd, "snapshot", snapshot)
+        set_committed_value(rnd, "snapshot_version", rnd.version)
 
 
 @dataclass(frozen=True)
@@ -214,7 +220,13 @@ def _append(rnd: RoundRow, version: int, event: EngineEvent, game: RoundState | 
     seq = db.session.scalar(select(func.count()).where(Event.round_id == rnd.id))
     db.session.add(Event.of(rnd.id, seq or 0, event))
     db.session.commit()
-    db.session.refresh(rnd)
+    # the round as written, without reading it back: what the UPDATE set, and its log
+    # read again only if someone asks
+    changed = {"version": version + 1, "snapshot": snapshot,
+               "snapshot_version": version + 1, **values}
+    for key, value in changed.items():
+        set_committed_value(rnd, key, value)
+    db.session.expire(rnd, ["events"])
 
 
 def check_version(rnd: RoundRow, version: int) -> None:
