@@ -8,7 +8,7 @@ PY := $(VENV)/bin/python
 EXTRAS := test,redis
 STAMP := $(VENV)/.installed-$(shell echo '$(EXTRAS)' | cat pyproject.toml - | cksum | cut -d' ' -f1)
 
-.PHONY: run serve test lint bench clean venv static db messages chromium
+.PHONY: run serve test lint bench loadtest clean venv static db messages chromium
 
 # make serve: where gunicorn listens (make serve HOST=0.0.0.0 PORT=8080)
 HOST ?= 127.0.0.1
@@ -75,6 +75,12 @@ test: $(STAMP) $(HTMX) $(NODE) chromium
 
 bench: $(STAMP)
 	$(PY) bench/bench_engine.py
+
+# the production server under load (bench/loadtest.py): SQLite, and PostgreSQL too when
+# DATABASE_URL names one (make loadtest DATABASE_URL=postgresql+psycopg://...)
+loadtest: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[test,postgres,redis]'
+	$(PY) bench/loadtest.py
 
 # the catalogue of every string marked for translation (English, Norwegian, Swedish,
 # Finnish and Danish come later)

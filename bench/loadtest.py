@@ -1,10 +1,10 @@
 """The load test of issue 8: the production server (gunicorn, ``gunicorn.conf.py``) on
 loopback, driven by tables recording whole rounds while watchers poll, as phones do.
 
-    python bench/loadtest.py                 # SQLite in a temporary folder
-    DATABASE_URL=postgresql+psycopg://... python bench/loadtest.py   # PostgreSQL
+    python bench/loadtest.py     # SQLite in a temporary folder (make loadtest)
+    DATABASE_URL=postgresql+psycopg://... python bench/loadtest.py   # and PostgreSQL
 
-It prints, for the database used:
+It prints, for each database:
 
 * the floor: requests/s of a trivial endpoint of the same server (GET /api/v1/variants);
 * bounded load: TABLES tables each recording a play every second while WATCHERS phones
@@ -249,6 +249,35 @@ def floor(port: int, seconds: float, threads: int) -> float:
     return done[True] / seconds
 
 
+def unchanged_polls(port: int, seconds: float, threads: int) -> tuple[float, float]:
+    """Polls of a round that does not change (each answered 304): requests/s and p99."""
+    table = open_tables(port, 1, 777)[0]
+    path = f"/match/{table.view}/round/1"
+    _s, first, _b = Client(port).get(path, {"HX-Request": "true"})
+    headers = {"HX-Request": "true", "If-None-Match": first["ETag"]}
+    took: list[float] = []
+    codes: Counter[int] = Counter()
+    lock = threading.Lock()
+    stop = time.monotonic() + seconds
+
+    def run() -> None:
+        client = Client(port)
+        while time.monotonic() < stop:
+            started = time.perf_counter()
+            status, _h, _b = client.get(path, headers)
+            with lock:
+                took.append(time.perf_counter() - started)
+                codes[status] += 1
+
+    workers = [threading.Thread(target=run) for _ in range(threads)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    assert set(codes) == {304}, codes
+    return len(took) / seconds, pct(took, 99)
+
+
 def pct(values: list[float], p: float) -> float:
     if not values:
         return float("nan")
@@ -398,32 +427,43 @@ def main() -> None:
     args = parser.parse_args()
 
     folder = tempfile.mkdtemp(prefix="kasino-load-")
-    url = os.environ.get("DATABASE_URL") or f"sqlite:///{folder}/load.sqlite"
+    urls = [f"sqlite:///{folder}/load.sqlite"]
+    if os.environ.get("DATABASE_URL"):
+        urls.append(os.environ["DATABASE_URL"])
+    for url in urls:
+        run(url, args)
+
+
+def run(url: str, args: argparse.Namespace) -> None:
+    """Every run against one database, on a server of its own."""
     env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "load-test-key",
            "RATELIMIT_ENABLED": "0"}
     prepare_database(env)
     server = Server(env)
     server.start()
-    database = url.split(":", 1)[0]
+    database = url.split(":", 1)[0].split("+", 1)[0]
     try:
         print(f"database {database}; server gunicorn ({server.port}); "
               f"{os.cpu_count()} CPUs", flush=True)
         base = floor(server.port, 5, 8)
-        print(f"floor: GET /api/v1/variants {base:.0f} req/s", flush=True)
+        print(f"  floor: GET /api/v1/variants {base:.0f} req/s", flush=True)
+        rate, p99 = unchanged_polls(server.port, 5, 8)
+        print(f"  unchanged poll (304): {rate:.0f} req/s ({rate / base:.0%} of the floor), "
+              f"p99 {p99:.1f} ms", flush=True)
         load = bounded(server.port, args.tables, args.watchers, args.seconds)
-        print(f"bounded ({args.tables} tables × 1 play/s, {args.watchers} watchers each "
+        print(f"  bounded ({args.tables} tables × 1 play/s, {args.watchers} watchers each "
               f"every 2 s, {args.seconds:.0f} s): {load['plays/s']:.1f} plays/s; play p50 "
               f"{load['play p50']:.1f} ms p99 {load['play p99']:.1f} ms; poll p50 "
               f"{load['poll p50']:.1f} ms p99 {load['poll p99']:.1f} ms; "
               f"{load['statuses']}", flush=True)
         sat = saturation(server.port, args.saturation_clients, 15)
         ratio = float(sat["plays/s"]) / base  # type: ignore[arg-type]
-        print(f"saturation ({args.saturation_clients} clients back to back): "
+        print(f"  saturation ({args.saturation_clients} clients back to back): "
               f"{sat['plays/s']:.0f} plays/s ({ratio:.0%} of the floor); play p50 "
               f"{sat['play p50']:.1f} ms p99 {sat['play p99']:.1f} ms; {sat['statuses']}",
               flush=True)
         hurt = faults(server, 8, args.kills)
-        print(f"faults: {hurt['kills']} SIGKILLs in bursts of plays; "
+        print(f"  faults: {hurt['kills']} SIGKILLs in bursts of plays; "
               f"{hurt['acknowledged plays']} plays acknowledged, {hurt['lost']} lost",
               flush=True)
     finally:
