@@ -10,9 +10,10 @@ STAMP := $(VENV)/.installed-$(shell echo '$(EXTRAS)' | cat pyproject.toml - | ck
 
 .PHONY: run serve test lint bench loadtest clean venv static db messages chromium
 
-# make serve: where gunicorn listens (make serve HOST=0.0.0.0 PORT=8080)
+# where make run (default port 5000) and make serve (8000) listen: make run HOST=0.0.0.0
+# PORT=8000 serves the local network
 HOST ?= 127.0.0.1
-PORT ?= 8000
+PORT ?=
 
 HTMX := static/vendor/htmx.min.js
 NODE := node_modules/.installed
@@ -57,12 +58,15 @@ chromium:
 db: $(STAMP)
 	$(PY) -m flask --app referee db upgrade
 
+# make run HOST=0.0.0.0 PORT=8000: the other phones at the table reach it on this machine's
+# address in the local network, which the links and QR codes to join then carry
 run: $(STAMP) $(HTMX) db
-	$(PY) -m flask --app referee run --host 127.0.0.1 --port 5000
+	SHARE_ON_LAN=$(if $(filter 0.0.0.0 ::,$(HOST)),1,) \
+	  $(PY) -m flask --app referee run --host $(HOST) --port $(or $(PORT),5000)
 
 # the production server: gunicorn with the settings in gunicorn.conf.py (README, "Serving")
 serve: $(STAMP) $(HTMX) db
-	HOST=$(HOST) PORT=$(PORT) $(VENV)/bin/gunicorn -c gunicorn.conf.py
+	HOST=$(HOST) PORT=$(or $(PORT),8000) $(VENV)/bin/gunicorn -c gunicorn.conf.py
 
 lint: $(STAMP)
 	$(PY) -m ruff check .

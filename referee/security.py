@@ -27,6 +27,8 @@ from flask_limiter.util import get_remote_address
 from limits import parse_many
 from werkzeug.exceptions import SecurityError
 
+from .sharing import share_base
+
 # -- headers ------------------------------------------------------------------------
 
 # No inline script anywhere, and no inline style either: htmx 4 evaluates code only for
@@ -98,6 +100,8 @@ def settings(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
         # session cookie stand without it.
         "WTF_CSRF_SSL_STRICT": False,
         "PUBLIC_URL": env.get("PUBLIC_URL", "").strip() or None,
+        # make run HOST=0.0.0.0: links to join carry this machine's address in the network
+        "SHARE_ON_LAN": env.get("SHARE_ON_LAN", "").strip().lower() in _TRUE,
         # None: any host (make run serves 127.0.0.1 only)
         "TRUSTED_HOSTS": hosts or None,
         "RATELIMIT_STORAGE_URI": env.get("RATELIMIT_STORAGE_URI", "").strip() or "memory://",
@@ -133,9 +137,11 @@ def _check_settings(config: Mapping[str, Any]) -> None:
 # -- links --------------------------------------------------------------------------
 
 def public_url(endpoint: str, **values: Any) -> str:
-    """An absolute link to share: on ``PUBLIC_URL`` when it is set, else on the request's
-    host (which ``TRUSTED_HOSTS`` vouches for when it is set)."""
-    base = current_app.config.get("PUBLIC_URL")
+    """An absolute link to share: on ``PUBLIC_URL`` when it is set, else on this machine's
+    address in the local network for a page opened on the host of a server on every
+    interface (:func:`referee.sharing.share_base`), else on the request's host (which
+    ``TRUSTED_HOSTS`` vouches for when it is set)."""
+    base = current_app.config.get("PUBLIC_URL") or share_base()
     if base:
         return base.rstrip("/") + url_for(endpoint, **values)
     return url_for(endpoint, _external=True, **values)

@@ -11,6 +11,7 @@ from markupsafe import Markup, escape
 
 from .rules.cards import RANKS, Card, Suit
 from .rules.table import Build
+from .sharing import qr_svg
 
 
 def card_html(card: Card | str) -> Markup:
@@ -70,4 +71,5 @@ def register(app: Flask) -> None:
     app.jinja_env.filters["card"] = card_html
     app.jinja_env.filters["item"] = item_html
     app.jinja_env.globals.update(SUITS=list(Suit), RANKS=RANKS, Card=Card, deck_tiles=deck_tiles,
+                                 qr_svg=qr_svg,
                                  CATEGORY_LABELS=CATEGORY_LABELS)

@@ -1,0 +1,17 @@
+// Kasino Referee's own script (htmx does the rest): the copy buttons beside the links to
+// share. Without JavaScript they stay hidden and the links are there to select.
+"use strict";
+document.addEventListener("click", async (event) => {
+  const button = event.target.closest("button[data-copy]");
+  if (!button) return;
+  try {
+    await navigator.clipboard.writeText(button.dataset.copy);
+    button.textContent = button.dataset.copied || "✓";
+  } catch {
+    button.textContent = button.dataset.failed || "✗";
+  }
+});
+const reveal = () => document.querySelectorAll("button[data-copy][hidden]").forEach(
+  (button) => { if (navigator.clipboard) button.hidden = false; });
+document.addEventListener("DOMContentLoaded", reveal);
+document.addEventListener("htmx:after:settle", reveal);
