@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 # the extras installed: the tests' tools, and redis for the rate limits' store that
 # tests/test_security.py takes down (the stamp changes with them and with pyproject.toml)
-EXTRAS := test,redis
+EXTRAS := test,postgres,redis
 STAMP := $(VENV)/.installed-$(shell echo '$(EXTRAS)' | cat pyproject.toml - | cksum | cut -d' ' -f1)
 
 .PHONY: run serve test lint bench loadtest clean venv static db messages chromium
@@ -83,7 +83,6 @@ bench: $(STAMP)
 # the production server under load (bench/loadtest.py): SQLite, and PostgreSQL too when
 # DATABASE_URL names one (make loadtest DATABASE_URL=postgresql+psycopg://...)
 loadtest: $(STAMP)
-	$(PY) -m pip install --quiet -e '.[test,postgres,redis]'
 	$(PY) bench/loadtest.py
 
 # the catalogue of every string marked for translation (English, Norwegian, Swedish,

@@ -302,11 +302,25 @@ def test_only_a_database_file_gets_the_lock_handling():
     assert not is_file_database(make_url("sqlite:///file:x?mode=memory&uri=true"))
 
 
-@pytest.mark.skipif(not ON_POSTGRES, reason="PostgreSQL only (TEST_DATABASE_URL)")
-def test_postgresql_connections_give_up_after_the_connect_timeout(app):
-    with db.engine.connect() as connection:
-        parameters = connection.connection.dbapi_connection.info.get_parameters()
-    assert parameters["connect_timeout"] == "5"
+class _Connecting(Exception):
+    """Raised in place of connecting, once the driver's parameters are seen."""
+
+
+def test_postgresql_connections_give_up_after_the_connect_timeout():
+    app = create_app({"TESTING": True,
+                      "SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://nobody@127.0.0.1:1/x"})
+    seen: dict[str, object] = {}
+
+    def record(dialect, entry, cargs, cparams):
+        seen.update(cparams)
+        raise _Connecting
+
+    with app.app_context():
+        event.listen(db.engine, "do_connect", record)  # after the app's own
+        with pytest.raises(_Connecting):
+            db.engine.connect()
+        db.engine.dispose()
+    assert seen["connect_timeout"] == 5
 
 
 # -- /healthz ---------------------------------------------------------------------------
