@@ -403,3 +403,49 @@ def test_scoreboard_names_are_cut_with_the_whole_name_in_the_title(client):
     per_side = body[body.index('class="score per-side"'):]
     assert [unescape(t) for t in re.findall(
         r'<th title="([^"]+)"><span class="clip">', per_side)] == list(sides)
+
+
+# -- this phone's list: each match with how it stands, and a way to take it off ----------
+
+def _listed(client) -> list[tuple[str, str]]:
+    """(the label, the state) of each match on the home page, newest first."""
+    body = text(client.get("/"))
+    return [(unescape(label), state.strip()) for label, state in re.findall(
+        r'<span class="clip-2">([^<]*)</span></a>\s*<span class="hint">([^<]*)</span>', body)]
+
+
+def test_the_home_page_says_how_each_match_stands(client):
+    waiting = new_match(client, names=("Ann", "Bo"))
+    assert _listed(client) == [("Swedish Kasino: Ann – Bo", "not started")]
+    start_round(client, waiting)
+    client.get(f"/match/{waiting}")
+    assert _listed(client)[0][1] == "round 1 in play"
+    tallied(client, ("Cy", "Di"))
+    assert _listed(client)[0] == ("Swedish Kasino: Cy – Di", "1 round played")
+    ended = new_match(client, names=("Ed", "Flo"), target="1")
+    number = start_round(client, ended, "tally")
+    client.post(f"/match/{ended}/round/{number}/tally",
+                data=tally_data(ended, number, SWEDISH_SIDES))
+    client.post(f"/match/{ended}/round/{number}/confirm",
+                data={"version": round_version(ended, number)})
+    assert match_of(ended).finished
+    client.get(f"/match/{ended}")
+    assert _listed(client)[0] == ("Swedish Kasino: Ed – Flo", "finished")
+
+
+def test_a_match_can_be_taken_off_this_phones_list_only(app, client):
+    token = new_match(client, names=("Ann", "Bo"))
+    new_match(client, names=("Cy", "Di"))
+    entry = re.findall(r'name="entry" value="(\d+)"', text(client.get("/")))[-1]  # Ann – Bo
+    other = app.test_client()  # another phone cannot take it off this one's list
+    other.get("/")
+    assert other.post("/phone/forget", data={"entry": entry}).status_code == 303
+    assert len(_listed(client)) == 2
+    response = client.post("/phone/forget", data={"entry": entry}, headers=HX)
+    assert response.status_code == 200 and 'id="phone-matches"' in text(response)
+    assert "<html" not in text(response)
+    assert [label for label, _ in _listed(client)] == ["Swedish Kasino: Cy – Di"]
+    assert match_of(token) is not None  # the match itself stays
+    for bad in ({}, {"entry": "x"}, {"entry": "-3"}, {"entry": "999999"}):
+        assert client.post("/phone/forget", data=bad).status_code == 303
+    assert len(_listed(client)) == 1

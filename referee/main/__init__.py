@@ -8,16 +8,20 @@ from __future__ import annotations
 
 import re
 import secrets
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from flask import Blueprint, make_response, request, session
-from sqlalchemy import delete, or_, select
+from flask import Blueprint, make_response, redirect, request, session, url_for
+from flask_wtf import FlaskForm
+from sqlalchemy import delete, func, or_, select
 from sqlalchemy.dialects import postgresql, sqlite
+from wtforms import IntegerField
+from wtforms.validators import InputRequired, NumberRange
 
 from ..extensions import db
-from ..models import Match, PhoneMatch
+from ..models import Match, PhoneMatch, RoundRow, RoundStatus
 from ..rules.variants import VARIANTS
-from ..web import render
+from ..web import render, wants_fragment
 
 bp = Blueprint("main", __name__)
 
@@ -64,18 +68,56 @@ def _top(phone: str) -> tuple[int, bool, str] | None:
     return None if row is None else (row[0], row[1], row[2])
 
 
-def recent(phone: str | None) -> list[tuple[str, str]]:
-    """This phone's matches, newest first: (the link's token, the label)."""
+@dataclass(frozen=True)
+class Kept:
+    """A match on this phone's list: the link it was opened with, and how it stands."""
+
+    entry: int  # the PhoneMatch row, to forget it
+    token: str
+    label: str
+    finished: bool
+    rounds: int  # rounds started
+    playing: bool  # a round is open
+
+
+def recent(phone: str | None) -> list[Kept]:
+    """This phone's matches, newest first, with their state."""
     if phone is None:
         return []
+    started = (select(func.count(RoundRow.id)).where(RoundRow.match_id == Match.id)
+               .correlate(Match).scalar_subquery())
+    open_rounds = (select(func.count(RoundRow.id))
+                   .where(RoundRow.match_id == Match.id, RoundRow.status == RoundStatus.OPEN)
+                   .correlate(Match).scalar_subquery())
     rows = db.session.execute(
-        select(PhoneMatch, Match).join(Match, PhoneMatch.match_id == Match.id)
+        select(PhoneMatch, Match, started, open_rounds)
+        .join(Match, PhoneMatch.match_id == Match.id)
         .where(PhoneMatch.phone_id == phone)
         .order_by(PhoneMatch.opened_at.desc(), PhoneMatch.id.desc())
         .limit(RECENT)
     ).all()
-    return [(match.edit_token if kept.editing else match.view_token, kept.label)
-            for kept, match in rows]
+    return [Kept(kept.id, match.edit_token if kept.editing else match.view_token, kept.label,
+                 match.finished, rounds, bool(playing))
+            for kept, match, rounds, playing in rows]
+
+
+class ForgetForm(FlaskForm):
+    """Take a match off this phone's list (the match itself stays)."""
+
+    entry = IntegerField(validators=[InputRequired(), NumberRange(min=1)])
+
+
+@bp.post("/phone/forget")
+def forget():
+    form = ForgetForm()
+    phone = phone_id()
+    if form.validate() and phone is not None:
+        db.session.execute(delete(PhoneMatch).where(PhoneMatch.id == form.entry.data,
+                                                    PhoneMatch.phone_id == phone))
+        db.session.commit()
+    if wants_fragment():
+        return render("home.html", "matches", recent=recent(phone), forget=ForgetForm())
+    return redirect(url_for("main.home"), code=303)
 
 
 def _match(token: str) -> Match | None:
@@ -146,4 +188,4 @@ def home():
     if phone is not None and "recent" in session:
         _adopt_cookie_list(phone)
         db.session.commit()
-    return render("home.html", recent=recent(phone))
+    return render("home.html", recent=recent(phone), forget=ForgetForm())
