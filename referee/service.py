@@ -239,7 +239,6 @@ def record_table(rnd: RoundRow, version: int, cards: Sequence[Card]) -> RoundSta
     check_version(rnd, version)
     game = game_of(rnd)
     game.start(cards)  # raises for a wrong size or a duplicate
-    game.logged += 1
     _append(rnd, version, FirstTable(tuple(cards)), game)
     return game
 
@@ -261,7 +260,6 @@ def record_play(rnd: RoundRow, version: int, play: Play) -> Outcome:
         record = game.play(play)
     except IllegalPlay as illegal:
         return Outcome(False, illegal.verdict, game)
-    game.logged += 1
     _append(rnd, version, Played(play), game)
     return Outcome(True, record.verdict, game)
 
@@ -272,7 +270,6 @@ def record_overrule(rnd: RoundRow, version: int, play: Play, reason: str) -> Rou
     check_version(rnd, version)
     game = game_of(rnd)
     game.overrule(play, reason)
-    game.logged += 1
     _append(rnd, version, Overruled(play, reason), game)
     return game
 

@@ -352,7 +352,7 @@ class RoundState:
         self.decided: MatchResult | None = None
         self.tally: tuple[Tally, ...] | None = None
         self.confirmed = False
-        self.logged = 0  # events in force, when replayed from a log
+        self.logged = 0  # events in force: each first table and play counts as it is applied
 
     # -- the log ---------------------------------------------------------------
     @classmethod
@@ -446,6 +446,7 @@ class RoundState:
             self._see(card, None)
         self.table = list(table)
         self.started = True
+        self.logged += 1
 
     def _see(self, card: Card, play: int | None) -> None:
         self._unseen(card)
@@ -632,6 +633,7 @@ class RoundState:
             self.must_capture.discard(seat)
         for value in verdict.pending:
             self.obligations.append(_Obligation(seat, value, index, verdict.kind))
+        self.logged += 1
         record = PlayRecord(index, seat, deal, play, verdict, sweep, overrule,
                             tuple(before[i] for i in play.refs))
         self.records.append(record)
