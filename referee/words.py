@@ -151,16 +151,18 @@ def finding_text(finding: Finding, names: Sequence[str]) -> tuple[str, str]:
 
 
 def play_text(play: Play, items: Sequence[Item], kind: Kind | None = None,
-              value: int | None = None) -> str:
-    """A play as players say it: "7♥ takes 3♠+4♣", "trail 7♥" ... ``items`` are the table
-    items it takes or goes onto; ``kind`` and ``value`` what it turned out to be."""
+              value: int | None = None, groups: Sequence[Group] = ()) -> str:
+    """A play as players say it: "7♥ takes 3♠+4♣ · 7♦", "trail 7♥" ... ``items`` are the
+    table items it takes or goes onto; ``kind`` and ``value`` what it turned out to be;
+    ``groups`` a capture's items as the referee splits them, when known."""
     card = card_text(play.card)
     value = value if value is not None else play.value
     onto = items_text(items)
     if play.action is Action.TRAIL or kind is Kind.TRAIL:
         return _("trail %(card)s", card=card)
     if play.action is Action.CAPTURE:
-        return _("%(card)s takes %(items)s", card=card, items=onto)
+        return _("%(card)s takes %(items)s", card=card,
+                 items=groups_text(groups) if groups else onto)
     raised = len(items) == 1 and isinstance(items[0], Build)
     if play.action is Action.DOUBLE or kind is Kind.DOUBLE:
         return _("%(card)s doubles %(items)s", card=card, items=onto)
@@ -181,10 +183,7 @@ def groups_text(groups: Sequence[Group]) -> str:
 def record_text(record: PlayRecord) -> str:
     """A recorded play as it turned out (a capture in its groups)."""
     verdict = record.verdict
-    if record.play.action is Action.CAPTURE and verdict.groups:
-        return _("%(card)s takes %(items)s", card=card_text(record.play.card),
-                 items=groups_text(verdict.groups))
-    return play_text(record.play, record.items, verdict.kind, verdict.value)
+    return play_text(record.play, record.items, verdict.kind, verdict.value, verdict.groups)
 
 
 def whereabouts_text(where: Whereabouts, names: Sequence[str],

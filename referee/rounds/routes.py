@@ -16,18 +16,15 @@ from flask_babel import gettext as _
 from .. import service
 from ..models import Match, RoundRow
 from ..polling import conditional, round_version
-from ..rules.capture import check_capture
+from ..rules.capture import Group, check_capture
 from ..rules.cards import Card
 from ..rules.partition import TooComplex
 from ..rules.round import RoundError, RoundState, tally_limits
 from ..rules.scoring import TallyError
-from ..rules.table import Item
 from ..rules.turn import Action, Play, Verdict, legal_plays
 from ..web import editable_match, match_by_token, render, wants_fragment
 from ..words import (
     finding_text,
-    groups_text,
-    items_text,
     play_text,
     reason_text,
     record_text,
@@ -174,29 +171,25 @@ def _pick_card(context: dict[str, Any], game: RoundState, card: Card) -> None:
 
 
 def _choices(game: RoundState, card: Card) -> list[tuple[Play, str]]:
-    """The card's legal plays, best first, each with its words."""
+    """The card's legal plays, best first, each with its words (a capture in the groups
+    the referee splits it into)."""
     try:
         plays = legal_plays(game.spot(), card, game.budget)
     except TooComplex:
         plays = [Play(card, Action.TRAIL)]
-    out = []
-    for play in plays:
-        items = [game.table[i] for i in play.refs]
-        text = play_text(play, items)
-        if play.action is Action.CAPTURE:
-            text = _("%(card)s takes %(items)s", card=card.symbol,
-                     items=_capture_groups(game, play, items))
-        out.append((play, text))
-    return out
+    return [(play, play_text(play, [game.table[i] for i in play.refs],
+                             groups=_capture_groups(game, play))) for play in plays]
 
 
-def _capture_groups(game: RoundState, play: Play, items: list[Item]) -> str:
-    """The taken items in their groups ("3♠+4♣ · 7♦"), as the referee splits them."""
+def _capture_groups(game: RoundState, play: Play) -> tuple[Group, ...]:
+    """How the referee splits a capture into groups; () for anything else, or a split
+    beyond the request's budget (the items are then worded as they lie)."""
+    if play.action is not Action.CAPTURE:
+        return ()
     try:
-        found = check_capture(game.rules, play.card, game.table, play.refs, game.budget)
+        return check_capture(game.rules, play.card, game.table, play.refs, game.budget).groups
     except TooComplex:
-        return items_text(items)
-    return groups_text(found.groups) if found.legal else items_text(items)
+        return ()
 
 
 def _stale(match: Match, rnd: RoundRow, token: str):
