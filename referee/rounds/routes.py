@@ -71,8 +71,8 @@ def show(token: str, number: int):
     if not pick.validate():
         extra["message"] = _("That card is not in the pack: pick it again.")
         return _panel(match, rnd, token, can_edit, 422, **extra)
-    return _panel(match, rnd, token, can_edit, pick=pick, every_play=pick.plays.data == "all",
-                  **extra)
+    return _panel(match, rnd, token, can_edit, pick=pick,
+                  plays=None if pick.plays.data == "all" else HISTORY, **extra)
 
 
 @bp.get("/match/<token>/round/<int:number>/<any(table, play, overrule, undo, confirm, tally):what>")
@@ -83,20 +83,18 @@ def reopen(token: str, number: int, what: str):
 
 def _panel(match: Match, rnd: RoundRow, token: str, can_edit: bool, status: int = 200,
            game: RoundState | None = None, pick: PickForm | None = None,
-           every_play: bool = False, **extra: Any):
+           plays: int | None = HISTORY, **extra: Any):
     template = "rounds/tally.html" if rnd.tally_only else "rounds/play.html"
-    context = panel_context(match, rnd, token, can_edit, game, pick)
-    if every_play and "game" in context:
-        context["history"] = [(r, record_text(r)) for r in reversed(context["game"].records)]
+    context = panel_context(match, rnd, token, can_edit, game, pick, plays)
     context.update(extra)
     return render(template, "panel", status, **context)
 
 
 def panel_context(match: Match, rnd: RoundRow, token: str, can_edit: bool,
-                  game: RoundState | None = None,
-                  pick: PickForm | None = None) -> dict[str, Any]:
+                  game: RoundState | None = None, pick: PickForm | None = None,
+                  plays: int | None = HISTORY) -> dict[str, Any]:
     """Everything the round panel shows, from one replay of the round (``game`` when the
-    request already has it)."""
+    request already has it); the history lists the latest ``plays`` (None: all)."""
     rules = service.rules_of(match)
     names = match.names
     side_names = service.side_names(match)
@@ -123,7 +121,8 @@ def panel_context(match: Match, rnd: RoundRow, token: str, can_edit: bool,
         game=game, table=list(game.table), playing=playing,
         counters=list(zip(side_names, game.pile_counts(), strict=True)),
         turn_name=names[game.turn] if game.turn is not None else None,
-        history=[(r, record_text(r)) for r in reversed(game.records[-HISTORY:])],
+        history=[(r, record_text(r))
+                 for r in reversed(game.records[-plays:] if plays else game.records)],
         findings=[(f, *finding_text(f, names)) for f in game.findings],
         last=game.records[-1] if game.records else None,
         last_sweep=_last_sweep(game),
