@@ -143,7 +143,7 @@ class Client:
 
 @dataclass
 class Table:
-    """A match with a round being played, mirrored by the engine to choose each play."""
+    """A match with a round being played, its plays planned by the engine at open."""
 
     port: int
     seed: int

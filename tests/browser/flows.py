@@ -126,3 +126,18 @@ def fill_tally(page: Page, taps: Taps, side: int, cards: int, spades: int,
         box = page.locator(f'input[name="sides-{side}-last_capture"]')
         taps.tap(page.locator("label", has=box))
         expect(box).to_be_checked()
+
+
+def pile_points(piles: list[list[str]]) -> list[int]:
+    """What two piles are worth in Swedish and Finnish (RULES.md §6), counted as players
+    count them: most cards 1, most spades 2 (a tie: nobody), each ace 1, 10♦ 2, 2♠ 1.
+    Sweeps and the last capture are the variant's, added by the caller."""
+    points = [0, 0]
+    for count, worth in ((len, 1), (lambda p: sum(c.endswith("S") for c in p), 2)):
+        a, b = count(piles[0]), count(piles[1])
+        if a != b:
+            points[0 if a > b else 1] += worth
+    for side, pile in enumerate(piles):
+        points[side] += sum(c.startswith("A") for c in pile)
+        points[side] += 2 * ("10D" in pile) + ("2S" in pile)
+    return points

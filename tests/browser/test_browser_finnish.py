@@ -9,7 +9,7 @@ import reference
 from playwright.sync_api import Page, expect
 
 from .conftest import Taps, axe, report, shot
-from .flows import lay_table, play, start_match, start_round, symbol, take
+from .flows import lay_table, pile_points, play, start_match, start_round, symbol, take
 
 NAMES = ("Anna", "Bengt")
 TABLE = ["2H", "3C", "4D", "5S"]
@@ -44,18 +44,10 @@ PLAYS = [
 
 
 def _finnish_points(piles: list[list[str]], sweeps: list[int]) -> list[int]:
-    """Finnish points by RULES.md §6: most cards 1, most spades 2, each ace 1, 10♦ 2,
-    2♠ 1, a sweep 1 after cancellation (§5); no point for the last capture."""
-    points = [0, 0]
-    for count, worth in ((len, 1), (lambda p: sum(c.endswith("S") for c in p), 2)):
-        a, b = count(piles[0]), count(piles[1])
-        if a != b:
-            points[0 if a > b else 1] += worth
-    for side, pile in enumerate(piles):
-        points[side] += sum(c.startswith("A") for c in pile)
-        points[side] += 2 * ("10D" in pile) + ("2S" in pile)
+    """Finnish points by RULES.md §6: the piles' points, and a sweep 1 after cancellation
+    (§5); no point for the last capture."""
     cancelled = min(sweeps)
-    return [p + s - cancelled for p, s in zip(points, sweeps, strict=True)]
+    return [p + s - cancelled for p, s in zip(pile_points(piles), sweeps, strict=True)]
 
 
 def _row(page: Page, label: str) -> list[str]:

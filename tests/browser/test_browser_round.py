@@ -17,6 +17,7 @@ from .flows import (
     deck_card,
     lay_table,
     pick,
+    pile_points,
     play,
     start_match,
     start_round,
@@ -30,15 +31,8 @@ def _deal(seed: int) -> list[str]:
 
 
 def _hand_count(piles: list[list[str]], sweeps: list[int], last: int) -> list[int]:
-    """Swedish points by RULES.md §6, counted from the piles as players count them."""
-    points = [0, 0]
-    for key, worth in ((len, 1), (lambda p: sum(c.endswith("S") for c in p), 2)):
-        a, b = key(piles[0]), key(piles[1])
-        if a != b:
-            points[0 if a > b else 1] += worth
-    for i, pile in enumerate(piles):
-        points[i] += sum(c.startswith("A") for c in pile)
-        points[i] += 2 * ("10D" in pile) + ("2S" in pile) + sweeps[i]
+    """Swedish points by RULES.md §6: the piles' points, a sweep 1, the last capture 1."""
+    points = [p + s for p, s in zip(pile_points(piles), sweeps, strict=True)]
     points[last] += 1
     return points
 
