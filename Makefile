@@ -36,7 +36,8 @@ $(NODE): package.json package-lock.json
 
 $(HTMX): $(NODE)
 	mkdir -p static/vendor
-	cp node_modules/htmx.org/dist/htmx.min.js $(HTMX)
+	cp node_modules/htmx.org/dist/htmx.min.js node_modules/htmx.org/dist/ext/hx-ptag.min.js \
+		static/vendor/
 
 static: $(HTMX)
 

@@ -10,6 +10,7 @@ scoreboard, and are rebuilt from it and tested equal to it.
 from __future__ import annotations
 
 import enum
+import hashlib
 import secrets
 from datetime import UTC, datetime
 from typing import Any
@@ -56,16 +57,28 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+def token_digest(token: str) -> str:
+    """What a link is looked up by: the SHA-256 of its token (hex). An index compares
+    digests, so the time a lookup takes tells nothing about the token itself."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+class LinkRole(enum.StrEnum):
+    """What a match's link lets a phone do."""
+
+    EDIT = "edit"  # the players' link: records anything (the clerk)
+    SEAT = "seat"  # one player's link: records that player's plays
+    WATCH = "watch"  # read only
 
 
 class Match(Model):
     __tablename__ = "match"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    edit_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
-    view_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
     variant: Mapped[str] = mapped_column(String(20))
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     first_dealer: Mapped[int] = mapped_column(Integer, default=0)
@@ -81,13 +94,57 @@ class Match(Model):
     rounds: Mapped[list[RoundRow]] = relationship(
         back_populates="match", order_by="RoundRow.number", cascade="all, delete-orphan"
     )
+    links: Mapped[list[Link]] = relationship(
+        back_populates="match", order_by="Link.id", cascade="all, delete-orphan"
+    )
 
     @property
     def names(self) -> list[str]:
         return [p.name for p in self.players]
 
+    def link(self, role: LinkRole, seat: int | None = None) -> Link:
+        """The match's link in force for ``role`` (and ``seat``)."""
+        return next(link for link in self.links
+                    if link.role is role and link.seat == seat and not link.revoked)
+
+    @property
+    def edit_token(self) -> str:
+        return self.link(LinkRole.EDIT).token
+
+    @property
+    def view_token(self) -> str:
+        return self.link(LinkRole.WATCH).token
+
+    def seat_token(self, seat: int) -> str:
+        return self.link(LinkRole.SEAT, seat).token
+
     def __repr__(self) -> str:
         return f"<Match {self.id} {self.variant}>"
+
+
+class Link(Model):
+    """A secret address of a match: the players' link, one per seat, and the watching link.
+
+    A seat's link can be replaced (the old one is then kept, revoked, so that a phone
+    still holding it is told what happened).
+    """
+
+    __tablename__ = "link"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
+    role: Mapped[LinkRole] = mapped_column(_enum(LinkRole))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    token: Mapped[str] = mapped_column(String(64))
+    digest: Mapped[str] = mapped_column(String(64), unique=True)
+    revoked: Mapped[bool] = mapped_column(default=False)
+
+    match: Mapped[Match] = relationship(back_populates="links")
+
+    @classmethod
+    def new(cls, role: LinkRole, seat: int | None = None, token: str | None = None) -> Link:
+        token = token or new_token()
+        return cls(role=role, seat=seat, token=token, digest=token_digest(token))
 
 
 class Player(Model):
@@ -177,18 +234,16 @@ class PhoneMatch(Model):
 
     The phone is known only by an opaque random id in its session cookie (43 characters,
     :func:`secrets.token_urlsafe` of 32 bytes): the cookie never carries a match's link.
-    A match opened with both its links is listed twice, once for each.
+    A match opened with several of its links is listed once for each.
     """
 
     __tablename__ = "phone_match"
-    __table_args__ = (UniqueConstraint("phone_id", "match_id", "editing"),)
+    __table_args__ = (UniqueConstraint("phone_id", "link_id"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     phone_id: Mapped[str] = mapped_column(String(43), index=True)
-    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"))
-    # opened with the players' link (else with the watching link)
-    editing: Mapped[bool] = mapped_column(default=False)
+    link_id: Mapped[int] = mapped_column(ForeignKey("link.id", ondelete="CASCADE"))
     label: Mapped[str] = mapped_column(String(80))
     opened_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
-    match: Mapped[Match] = relationship()
+    link: Mapped[Link] = relationship()

@@ -14,16 +14,17 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import hmac
 from collections.abc import Callable
 from datetime import date
 from typing import Any
 
 from flask import Response, make_response, request, session
 from flask_babel import get_locale
-from sqlalchemy import BindParameter, Select, bindparam, func, or_, select
+from sqlalchemy import Select, bindparam, case, func, select
 
 from .extensions import db
-from .models import Match, RoundRow
+from .models import Link, Match, RoundRow, RoundStatus, token_digest
 from .web import wants_fragment
 
 Version = tuple[Any, ...]
@@ -31,11 +32,12 @@ Version = tuple[Any, ...]
 
 @functools.cache
 def _round_query() -> Select:
-    token: BindParameter[str] = bindparam("token")
     query = (
-        select(RoundRow.id, RoundRow.version, Match.finished, Match.edit_token == token)
-        .join(Match, RoundRow.match_id == Match.id)
-        .where(or_(Match.edit_token == token, Match.view_token == token),
+        select(Link.token, RoundRow.id, RoundRow.version, Match.finished, Link.role,
+               Link.seat)
+        .join(Match, Link.match_id == Match.id)
+        .join(RoundRow, RoundRow.match_id == Match.id)
+        .where(Link.digest == bindparam("digest"), Link.revoked.is_(False),
                RoundRow.number == bindparam("number"))
     )
     return query
@@ -43,37 +45,60 @@ def _round_query() -> Select:
 
 @functools.cache
 def _match_query() -> Select:
-    token: BindParameter[str] = bindparam("token")
+    # the newest link: a seat's link replaced changes what the players' scoreboard shows
+    newest = (select(func.max(Link.id)).where(Link.match_id == Match.id)
+              .correlate(Match).scalar_subquery())
     query = (
-        select(Match.id, Match.finished, Match.edit_token == token, func.count(RoundRow.id),
-               func.coalesce(func.sum(RoundRow.version), 0))
+        select(Link.token, Match.id, Match.finished, Link.role, Link.seat, newest,
+               func.count(RoundRow.id),
+               func.count(case((RoundRow.status == RoundStatus.CONFIRMED, 1))))
+        .join(Match, Link.match_id == Match.id)
         .outerjoin(RoundRow, RoundRow.match_id == Match.id)
-        .where(or_(Match.edit_token == token, Match.view_token == token))
-        .group_by(Match.id)
+        .where(Link.digest == bindparam("digest"), Link.revoked.is_(False))
+        .group_by(Link.id, Match.id)
     )
     return query
 
 
+def _version(query: Select, token: str, **params: Any) -> Version | None:
+    """The row a link's digest finds, if its token is the one asked for (compared in
+    constant time); without the token itself."""
+    if not token or len(token) > 64:
+        return None
+    row = db.session.execute(query, {"digest": token_digest(token), **params}).first()
+    if row is None or not hmac.compare_digest(row[0].encode(), token.encode()):
+        return None
+    return tuple(row[1:])
+
+
 def round_version(token: str, number: int) -> Version | None:
     """What the round page shows changes only with these (None: no such round)."""
-    row = db.session.execute(_round_query(), {"token": token, "number": number}).first()
-    return None if row is None else tuple(row)
+    return _version(_round_query(), token, number=number)
 
 
 def match_version(token: str) -> Version | None:
-    """What the scoreboard shows changes only with these (None: no such match)."""
-    row = db.session.execute(_match_query(), {"token": token}).first()
-    return None if row is None else tuple(row)
+    """What the scoreboard shows changes only with these (None: no such match): the
+    rounds started and confirmed, not each play."""
+    return _version(_match_query(), token)
 
 
-def entity_tag(version: Version) -> str:
-    parts = (*version, wants_fragment(), get_locale(), request.query_string,
-             date.today().toordinal())
+def entity_tag(version: Version, fragment: bool | None = None,
+               query: bytes | None = None) -> str:
+    """The page's tag: its version and everything else it depends on (by default, as
+    this request asks for it)."""
+    parts = (*version, wants_fragment() if fragment is None else fragment, get_locale(),
+             request.query_string if query is None else query, date.today().toordinal())
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:24]
 
 
+def poll_tag(version: Version | None) -> str | None:
+    """The tag of the plain fragment a page polls for (the page's ``hx-ptag``)."""
+    return None if version is None else entity_tag(version, fragment=True, query=b"")
+
+
 def conditional(version_of: Callable[..., Version | None]) -> Callable[[Any], Any]:
-    """Answer 304 when the phone's copy is current; else the view, tagged."""
+    """Answer 304 when the phone's copy is current (its ``If-None-Match``, or the polling
+    tag htmx sends as ``HX-PTag``); else the view, tagged."""
 
     def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(view)
@@ -82,7 +107,8 @@ def conditional(version_of: Callable[..., Version | None]) -> Callable[[Any], An
             if version is None:
                 return view(**kwargs)
             tag = entity_tag(version)
-            if request.if_none_match.contains_weak(tag):
+            if (request.if_none_match.contains_weak(tag)
+                    or request.headers.get(PTAG) == tag):
                 return _tagged(Response(status=304), tag)
             response = make_response(view(**kwargs))
             return _tagged(response, tag) if response.status_code == 200 else response
@@ -92,9 +118,18 @@ def conditional(version_of: Callable[..., Version | None]) -> Callable[[Any], An
     return decorate
 
 
+PTAG = "HX-PTag"
+
+
 def _tagged(response: Response, tag: str) -> Response:
     response.set_etag(tag, weak=True)
     response.cache_control.private = True
-    response.cache_control.no_cache = True
     response.vary.add("HX-Request")
+    if wants_fragment():
+        # htmx polls with the tag in HX-PTag and keeps a 304 as "nothing new"; a
+        # fragment the browser kept would turn the 304 back into a 200 and a needless swap
+        response.headers[PTAG] = tag
+        response.cache_control.no_store = True
+    else:
+        response.cache_control.no_cache = True
     return response

@@ -21,7 +21,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from . import rules as rules_package
 from .extensions import db
-from .models import Event, Match, Player, RoundMode, RoundRow, RoundStatus
+from .models import Event, Link, LinkRole, Match, Player, RoundMode, RoundRow, RoundStatus
 from .rules.cards import Card
 from .rules.events import (
     Confirmed,
@@ -48,6 +48,30 @@ class RoundClosed(Exception):
     """The round is confirmed, or the match is over: nothing more is recorded."""
 
 
+class OtherSeat(Exception):
+    """A seat's phone tried to record, or take back, another player's play."""
+
+
+def seat_may_play(game: RoundState, seat: int | None) -> bool:
+    """A seat's phone records its own player's plays only (None: the players' link)."""
+    return seat is None or game.turn == seat
+
+
+def seat_may_undo(game: RoundState, seat: int | None) -> bool:
+    """A seat's phone takes back its own player's last play only, or the first table
+    before anyone has played (None: the players' link, which takes back anything)."""
+    return seat is None or not game.records or game.records[-1].player == seat
+
+
+def _check_seat(rnd: RoundRow, game: RoundState, seat: int | None) -> None:
+    if not seat_may_play(game, seat):
+        names = rnd.match.names
+        turn = names[game.turn] if game.turn is not None else "—"
+        raise OtherSeat(_("Not this phone's turn: %(turn)s plays now, and this phone "
+                          "records only the plays of %(seat)s.",
+                          turn=turn, seat=names[seat] if seat is not None else "—"))
+
+
 def rules_of(match: Match) -> Rules:
     return get_rules(match.variant, match.options)
 
@@ -63,9 +87,22 @@ def create_match(variant: str, options: dict[str, Any], names: Sequence[str],
     match = Match(variant=variant, options=dict(options), first_dealer=first_dealer,
                   rematch_of_id=rematch_of.id if rematch_of else None)
     match.players = [Player(seat=i, name=name) for i, name in enumerate(names)]
+    match.links = [Link.new(LinkRole.EDIT), Link.new(LinkRole.WATCH),
+                   *(Link.new(LinkRole.SEAT, seat) for seat in range(len(names)))]
     db.session.add(match)
     db.session.commit()
     return match
+
+
+def replace_seat_link(match: Match, seat: int) -> Link:
+    """A new link for a seat; the old one stops working (a phone holding it is told so)."""
+    if not 0 <= seat < len(match.players):
+        raise ValueError(seat)
+    match.link(LinkRole.SEAT, seat).revoked = True
+    fresh = Link.new(LinkRole.SEAT, seat)
+    match.links.append(fresh)
+    db.session.commit()
+    return fresh
 
 
 def rematch(match: Match) -> Match:
@@ -243,19 +280,22 @@ def record_table(rnd: RoundRow, version: int, cards: Sequence[Card]) -> RoundSta
     return game
 
 
-def judge_play(rnd: RoundRow, play: Play) -> Outcome:
+def judge_play(rnd: RoundRow, play: Play, seat: int | None = None) -> Outcome:
     """The referee's verdict on a play in the round as it stands, recording nothing."""
     game = game_of(rnd)
+    _check_seat(rnd, game, seat)
     try:
         return Outcome(False, game.verify_play(play), game)
     except IllegalPlay as illegal:
         return Outcome(False, illegal.verdict, game)
 
 
-def record_play(rnd: RoundRow, version: int, play: Play) -> Outcome:
-    """Judge the play once; record it if legal. Engine errors propagate."""
+def record_play(rnd: RoundRow, version: int, play: Play, seat: int | None = None) -> Outcome:
+    """Judge the play once; record it if legal (and, from a seat's phone, that seat's
+    turn). Engine errors propagate."""
     check_version(rnd, version)
     game = game_of(rnd)
+    _check_seat(rnd, game, seat)
     try:
         record = game.play(play)
     except IllegalPlay as illegal:
@@ -264,22 +304,30 @@ def record_play(rnd: RoundRow, version: int, play: Play) -> Outcome:
     return Outcome(True, record.verdict, game)
 
 
-def record_overrule(rnd: RoundRow, version: int, play: Play, reason: str) -> RoundState:
+def record_overrule(rnd: RoundRow, version: int, play: Play, reason: str,
+                    seat: int | None = None) -> RoundState:
     """Record a play as the table ruled it, against the referee. Engine errors propagate
     (a card already seen, a table item that is not there)."""
     check_version(rnd, version)
     game = game_of(rnd)
+    _check_seat(rnd, game, seat)
     game.overrule(play, reason)
     _append(rnd, version, Overruled(play, reason), game)
     return game
 
 
-def undo(rnd: RoundRow, version: int) -> None:
-    """Take back the last event, as far back as the round's start."""
+def undo(rnd: RoundRow, version: int, seat: int | None = None) -> None:
+    """Take back the last event, as far back as the round's start (from a seat's phone,
+    only that seat's own last play)."""
     _open(rnd)
+    check_version(rnd, version)
     log = rnd.log
     if not in_force(log):
         raise RoundClosed(_("There is nothing to undo: the round has just begun."))
+    if seat is not None and not seat_may_undo(game := game_of(rnd), seat):
+        names = rnd.match.names
+        raise OtherSeat(_("The last play is by %(name)s: only their phone or the players' "
+                          "link can take it back.", name=names[game.records[-1].player]))
     _append(rnd, version, Undone(), replay(rnd, [*log, Undone()]))
 
 

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import hmac
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Response, abort, current_app, make_response, render_template, request
 from flask_babel import gettext as _
-from sqlalchemy import or_, select
+from sqlalchemy import select
 
 from .extensions import db
-from .models import Match
+from .models import Link, LinkRole, Match, token_digest
 
 
 def wants_fragment() -> bool:
@@ -46,20 +48,59 @@ def _template_context(context: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
-def match_by_token(token: str) -> tuple[Match, bool]:
-    """The match a token opens, and whether the token may change it (edit vs watch)."""
+@dataclass(frozen=True)
+class Access:
+    """What the link a phone opened a match with lets it do."""
+
+    match: Match
+    role: LinkRole
+    seat: int | None  # the player a seat's link plays for
+    token: str
+
+    @property
+    def can_edit(self) -> bool:
+        """It may change the match (the players' link, or a seat's link for its seat)."""
+        return self.role is not LinkRole.WATCH
+
+    @property
+    def clerk(self) -> bool:
+        """The players' link: records anything, hands out and replaces the seats' links."""
+        return self.role is LinkRole.EDIT
+
+
+def find_link(token: str) -> Link | None:
+    """The link with this token, by an indexed lookup of its digest and a comparison of
+    the token in constant time."""
     if not token or len(token) > 64:
-        abort(404)
-    match = db.session.scalars(
-        select(Match).where(or_(Match.edit_token == token, Match.view_token == token))
-    ).first()
-    if match is None:
+        return None
+    link = db.session.scalars(select(Link).where(Link.digest == token_digest(token))).first()
+    if link is None or not hmac.compare_digest(link.token.encode(), token.encode()):
+        return None
+    return link
+
+
+def access(token: str) -> Access:
+    """What a token opens, or the error page saying why it opens nothing."""
+    link = find_link(token)
+    if link is None:
         abort(404, _("No match has this link. Check the address, or start a new match."))
-    return match, token == match.edit_token
+    if link.revoked:
+        abort(410, _("This seat's link was replaced on the players' phone: ask there for "
+                     "the new one."))
+    return Access(link.match, link.role, link.seat, token)
 
 
-def editable_match(token: str) -> Match:
-    match, can_edit = match_by_token(token)
-    if not can_edit:
+def clerk_access(token: str) -> Access:
+    """The players' link, else an error page (a seat's phone or a watching phone)."""
+    found = access(token)
+    if not found.clerk:
+        abort(403, _("Only the players' link can do this."))
+    return found
+
+
+def editing_access(token: str) -> Access:
+    """A link that may change the match, else an error page."""
+    found = access(token)
+    if not found.can_edit:
         abort(403, _("This is the watching link: it shows the match but cannot change it."))
-    return match
+    return found

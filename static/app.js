@@ -15,3 +15,14 @@ const reveal = () => document.querySelectorAll("button[data-copy][hidden]").forE
   (button) => { if (navigator.clipboard) button.hidden = false; });
 document.addEventListener("DOMContentLoaded", reveal);
 document.addEventListener("htmx:after:settle", reveal);
+
+// Live parts of a page ([data-live], see templates/_live.html) ask for themselves every
+// second; not while the page is hidden (another app, a locked phone), and at once when
+// it shows again.
+document.addEventListener("htmx:before:request", (event) => {
+  if (document.hidden && event.target.matches("[data-live]")) event.preventDefault();
+});
+document.addEventListener("visibilitychange", () => {
+  if (document.hidden || !window.htmx) return;
+  document.querySelectorAll("[data-live]").forEach((part) => htmx.trigger(part, "kr-wake"));
+});

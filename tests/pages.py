@@ -5,8 +5,10 @@ from __future__ import annotations
 import html
 import re
 
+from sqlalchemy import select
+
 from referee.extensions import db
-from referee.models import Match, RoundRow
+from referee.models import Link, Match, RoundRow, token_digest
 
 HX = {"HX-Request": "true"}  # the header of a request htmx sends to swap a part of the page
 
@@ -23,7 +25,9 @@ def new_match(client, variant="swedish", names=("Ann", "Bo"), **fields):
 
 
 def match_of(token) -> Match:
-    return db.session.query(Match).filter_by(edit_token=token).one()
+    """The match a link opens (any of its links)."""
+    return db.session.scalars(
+        select(Match).join(Link).where(Link.digest == token_digest(token))).one()
 
 
 def start_round(client, token, mode="play"):

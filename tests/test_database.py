@@ -13,7 +13,7 @@ from sqlalchemy import text
 
 from referee import create_app, service
 from referee.extensions import db
-from referee.models import Match
+from referee.models import Match, PhoneMatch
 from referee.rules.cards import Card
 from referee.rules.events import EventKind, Overruled
 from referee.rules.turn import Action, Play
@@ -54,23 +54,32 @@ def test_database_url_from_the_environment_selects_the_database(monkeypatch, tmp
     assert app.config["SQLALCHEMY_DATABASE_URI"] == f"sqlite:///{tmp_path}/env.db"
 
 
+def _old_database(tmp_path):
+    return create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/o.db",
+                       "WTF_CSRF_ENABLED": False})
+
+
+def _old_match(connection, edit: str, view: str, dealer: int) -> None:
+    """Match 1 (Swedish, Ann and Bo) as stored before links had a table of their own."""
+    connection.execute(text(
+        "INSERT INTO match (id, edit_token, view_token, variant, options, first_dealer,"
+        " created, finished) VALUES (1, :edit, :view, 'swedish', '{}', :dealer,"
+        " '2026-11-29 10:00:00', 0)"), {"edit": edit, "view": view, "dealer": dealer})
+    for seat, name in enumerate(("Ann", "Bo")):
+        connection.execute(text(
+            "INSERT INTO player (match_id, seat, name) VALUES (1, :seat, :name)"),
+            {"seat": seat, "name": name})
+
+
 def test_rows_stored_before_typed_events_still_load(tmp_path):
     """An overrule (a play with a reason column), a confirmed round without a confirm event
     and a result whose explanation repeats the match note: after the migration the round
     replays, reads as typed events and shows its result."""
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/o.db",
-                      "WTF_CSRF_ENABLED": False})
+    app = _old_database(tmp_path)
     with app.app_context():
         upgrade(revision="a0e15c5809f8")
         with db.engine.begin() as connection:
-            connection.execute(text(
-                "INSERT INTO match (id, edit_token, view_token, variant, options, first_dealer,"
-                " created, finished) VALUES (1, 'edit', 'view', 'swedish', '{}', 1,"
-                " '2026-11-29 10:00:00', 0)"))
-            for seat, name in enumerate(("Ann", "Bo")):
-                connection.execute(text(
-                    "INSERT INTO player (match_id, seat, name) VALUES (1, :seat, :name)"),
-                    {"seat": seat, "name": name})
+            _old_match(connection, "edit", "view", dealer=1)
             result = {"points": [{"cards": 1}, {"cards": 0}], "totals": [7, 4],
                       "sweeps": [0, 0], "spades": [7, 6], "cards": [27, 25],
                       "explanation": ["Ann has most cards (27 v 25): 1 point", "note"],
@@ -109,3 +118,34 @@ def test_rows_stored_before_typed_events_still_load(tmp_path):
     client = app.test_client()
     assert client.get("/match/view").status_code == 200
     assert client.get("/match/view/round/2").status_code == 200
+
+
+def test_links_and_phone_lists_stored_before_links_still_work(tmp_path):
+    """A match's two links, kept on the match row before, become links (the same tokens,
+    looked up by digest); every seat gets a link of its own; a phone's list keeps pointing
+    at the link it opened."""
+    app = _old_database(tmp_path)
+    with app.app_context():
+        upgrade(revision="e5f6a7b8c9d0")
+        with db.engine.begin() as connection:
+            _old_match(connection, "edit-link", "view-link", dealer=0)
+            connection.execute(text(
+                "INSERT INTO round (id, match_id, number, dealer, mode, status, version,"
+                " created) VALUES (1, 1, 1, 0, 'play', 'open', 0, '2026-11-29 11:00:00')"))
+            for row, editing in ((1, True), (2, False)):
+                connection.execute(text(
+                    "INSERT INTO phone_match (id, phone_id, match_id, editing, label,"
+                    " opened_at) VALUES (:id, :phone, 1, :editing, 'Swedish', "
+                    "'2026-11-29 10:00:00')"),
+                    {"id": row, "phone": "p" * 43, "editing": editing})
+        upgrade()
+        match = db.session.get(Match, 1)
+        assert (match.edit_token, match.view_token) == ("edit-link", "view-link")
+        seats = {match.seat_token(0), match.seat_token(1)}
+        assert len(seats) == 2 and not seats & {"edit-link", "view-link"}
+        assert [r.number for r in match.rounds] == [1]  # nothing lost copying the table
+        rows = db.session.query(PhoneMatch).order_by(PhoneMatch.id).all()
+        assert [row.link.token for row in rows] == ["edit-link", "view-link"]
+    client = app.test_client()
+    assert client.get("/match/edit-link/round/1").status_code == 200
+    assert client.get(f"/match/{seats.pop()}").status_code == 200

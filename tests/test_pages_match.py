@@ -285,9 +285,13 @@ def test_watch_link_cannot_change_the_match(client):
 def test_watchers_scoreboard_follows_the_match(client):
     token = new_match(client)
     view = match_of(token).view_token
-    body = text(client.get(f"/match/{view}"))
-    assert 'hx-trigger="every 10s"' in body
-    assert 'hx-trigger' not in text(client.get(f"/match/{token}"))
+    # every phone's scoreboard keeps itself current, each with the tag of what it shows
+    tags = set()
+    for link in (view, token):
+        body = text(client.get(f"/match/{link}"))
+        assert 'hx-trigger="every 1s, kr-wake"' in body and "data-live" in body
+        tags.add(re.search(r'hx-ptag="(\w+)"', body).group(1))
+    assert len(tags) == 2
 
 
 def tallied(client, names):

@@ -374,7 +374,7 @@ def test_watching_phone_sees_the_round_and_polls_while_it_is_live(client):
     token, number = opened(client)
     view = match_of(token).view_token
     page = text(client.get(f"/match/{view}/round/{number}"))
-    assert 'hx-trigger="every 5s"' in page
+    assert 'hx-trigger="every 1s, kr-wake"' in page
     assert "/play" not in page  # no play form
     ver = version(token, number)
     assert post_play(client, view, number, "9H", "capture", refs=[0], ver=ver).status_code == 403

@@ -3,7 +3,20 @@ indexed query, no replay of the round; any change makes a new page."""
 
 from __future__ import annotations
 
-from pages import HX, match_of, opened, plain_of, post_play, version
+import re
+
+from pages import (
+    HX,
+    SWEDISH_SIDES,
+    match_of,
+    new_match,
+    opened,
+    plain_of,
+    post_play,
+    start_round,
+    tally_data,
+    version,
+)
 from sqlalchemy import event
 
 from referee.extensions import db
@@ -27,7 +40,11 @@ def test_an_unchanged_round_answers_304_with_one_query_and_no_replay(app, client
     first = client.get(here, headers=HX)
     tag = first.headers["ETag"]
     assert first.status_code == 200 and tag.startswith('W/"')
-    assert "no-cache" in first.headers["Cache-Control"]
+    # a fragment is never kept by the browser (its 304 would come back as a 200): htmx
+    # polls with the tag it was sent in HX-PTag
+    assert "no-store" in first.headers["Cache-Control"]
+    assert first.headers["HX-PTag"] == tag.removeprefix('W/"').removesuffix('"')
+    assert "no-cache" in client.get(here).headers["Cache-Control"]  # a page is revalidated
     replays = []
     monkeypatch.setattr(RoundState, "replay", lambda *a, **k: replays.append(1))
     monkeypatch.setattr(RoundState, "thaw", lambda *a, **k: replays.append(1))
@@ -37,6 +54,22 @@ def test_an_unchanged_round_answers_304_with_one_query_and_no_replay(app, client
     assert again.status_code == 304 and again.get_data() == b""
     assert again.headers["ETag"] == tag
     assert len(seen) == 1 and replays == []
+    # htmx's polling tag does the same
+    polled = client.get(here, headers={**HX, "HX-PTag": first.headers["HX-PTag"]})
+    assert polled.status_code == 304
+
+
+def test_the_page_polls_with_the_tag_of_its_plain_fragment(client):
+    """The round page (whole, or with a card picked) carries in hx-ptag the tag its poll
+    of the plain fragment answers 304 to."""
+    token, number = opened(client)
+    here = f"/match/{token}/round/{number}"
+    for query in ({}, {"card": "7H"}):
+        page = client.get(here, query_string=query).get_data(as_text=True)
+        ptag = re.search(r'id="round"[^>]*hx-ptag="(\w+)"', page).group(1)
+        assert client.get(here, headers={**HX, "HX-PTag": ptag}).status_code == 304
+    post_play(client, token, number, "9H", "capture", refs=[0])
+    assert client.get(here, headers={**HX, "HX-PTag": ptag}).status_code == 200
 
 
 def test_a_change_makes_a_new_page(client):
@@ -79,8 +112,25 @@ def test_the_scoreboard_answers_304_until_a_round_changes(app, client):
     assert client.get(board, headers={"If-None-Match": tag}).status_code == 304
     stop()
     assert len(seen) == 1
+    # a play changes nothing the scoreboard shows
     post_play(client, token, number, "9H", "capture", refs=[0])
-    assert client.get(board, headers={"If-None-Match": tag}).status_code == 200
+    assert client.get(board, headers={"If-None-Match": tag}).status_code == 304
+
+
+def test_the_scoreboard_changes_when_a_round_starts_and_when_it_is_confirmed(client):
+    token = new_match(client)
+    board = f"/match/{token}"
+    tags = [client.get(board).headers["ETag"]]
+    number = start_round(client, token, "tally")
+    tags.append(client.get(board, headers={"If-None-Match": tags[-1]}).headers["ETag"])
+    client.post(f"/match/{token}/round/{number}/tally",
+                data=tally_data(token, number, SWEDISH_SIDES))
+    assert client.get(board, headers={"If-None-Match": tags[-1]}).status_code == 304
+    client.post(f"/match/{token}/round/{number}/confirm",
+                data={"version": version(token, number)})
+    confirmed = client.get(board, headers={"If-None-Match": tags[-1]})
+    assert confirmed.status_code == 200 and "Round 1" in plain_of(confirmed.get_data(True))
+    assert len({*tags, confirmed.headers["ETag"]}) == 3
 
 
 def test_an_unknown_round_is_still_a_404(client):

@@ -29,7 +29,7 @@ from sqlalchemy import event
 
 from referee import create_app
 from referee.extensions import db
-from referee.models import Event, Match, PhoneMatch
+from referee.models import Event, LinkRole, Match, PhoneMatch
 from referee.rules.capture import capture_options
 from referee.rules.cards import pack
 from referee.rules.partition import Budget
@@ -166,7 +166,7 @@ def test_the_session_cookie_carries_no_link(app, client):
     home = text(client.get("/"))
     assert home.index(f"/match/{match.view_token}") < home.index(f"/match/{token}")
     rows = db.session.query(PhoneMatch).filter_by(phone_id=data["phone"]).all()
-    assert sorted(row.editing for row in rows) == [False, True]
+    assert sorted(row.link.role for row in rows) == [LinkRole.EDIT, LinkRole.WATCH]
 
 
 def test_each_phone_sees_only_its_own_matches(app):

@@ -28,9 +28,10 @@ def test_the_match_page_shows_a_qr_code_and_a_copy_button_for_each_link(client):
     view = match_of(token).view_token
     body = text(client.get(f"/match/{token}"))
     links = [f"http://localhost/match/{token}", f"http://localhost/match/{view}"]
+    seats = [f"http://localhost/match/{match_of(token).seat_token(seat)}" for seat in (0, 1)]
     codes = re.findall(r'<svg role="img" aria-label="QR code[^>]*>.*?</svg>', body, re.S)
-    assert len(codes) == 2
-    for link, code in zip(links, codes, strict=True):
+    assert len(codes) == 4  # the players' link, the watching link, each seat's link
+    for link, code in zip(links + seats, codes, strict=True):
         assert _paths(code) == _paths(_qr(link))  # the code carries exactly the link
         assert f'data-copy="{link}"' in body and f'href="{link}"' in body
     assert 'aria-label="QR code: Players\' link"' in body

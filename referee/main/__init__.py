@@ -13,15 +13,15 @@ from datetime import UTC, datetime, timedelta
 
 from flask import Blueprint, make_response, redirect, request, session, url_for
 from flask_wtf import FlaskForm
-from sqlalchemy import delete, func, or_, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 from wtforms import IntegerField
 from wtforms.validators import InputRequired, NumberRange
 
 from ..extensions import db
-from ..models import Match, PhoneMatch, RoundRow, RoundStatus
+from ..models import Link, LinkRole, Match, PhoneMatch, RoundRow, RoundStatus
 from ..rules.variants import VARIANTS
-from ..web import render, wants_fragment
+from ..web import find_link, render, wants_fragment
 
 bp = Blueprint("main", __name__)
 
@@ -45,27 +45,35 @@ def phone_id(create: bool = False) -> str | None:
 
 def remember(token: str, label: str) -> None:
     """Keep a match on this phone's list, newest first, at most RECENT of them."""
-    match = _match(token)
-    if match is None:
+    link = find_link(token)
+    if link is None or link.revoked:
         return
     phone = phone_id(create=True)
     assert phone is not None
-    editing = token == match.edit_token
-    if "recent" not in session and _top(phone) == (match.id, editing, label[:LABEL]):
+    if "recent" not in session and _top(phone) == (link.id, label[:LABEL]):
         return  # already first: a reload or a watcher's poll writes nothing
     _adopt_cookie_list(phone)
-    _keep(phone, match, editing, label, datetime.now(UTC))
+    _keep(phone, link, label, datetime.now(UTC))
     db.session.commit()
 
 
-def _top(phone: str) -> tuple[int, bool, str] | None:
-    """The phone's newest entry: the match, whether its players' link, the label."""
+def forget_link(link: Link) -> None:
+    """Take a link off this phone's list."""
+    phone = phone_id()
+    if phone is not None:
+        db.session.execute(delete(PhoneMatch).where(PhoneMatch.phone_id == phone,
+                                                    PhoneMatch.link_id == link.id))
+        db.session.commit()
+
+
+def _top(phone: str) -> tuple[int, str] | None:
+    """The phone's newest entry: the link, the label."""
     row = db.session.execute(
-        select(PhoneMatch.match_id, PhoneMatch.editing, PhoneMatch.label)
+        select(PhoneMatch.link_id, PhoneMatch.label)
         .where(PhoneMatch.phone_id == phone)
         .order_by(PhoneMatch.opened_at.desc(), PhoneMatch.id.desc()).limit(1)
     ).first()
-    return None if row is None else (row[0], row[1], row[2])
+    return None if row is None else (row[0], row[1])
 
 
 @dataclass(frozen=True)
@@ -74,6 +82,7 @@ class Kept:
 
     entry: int  # the PhoneMatch row, to forget it
     token: str
+    role: LinkRole
     label: str
     finished: bool
     rounds: int  # rounds started
@@ -90,15 +99,16 @@ def recent(phone: str | None) -> list[Kept]:
                    .where(RoundRow.match_id == Match.id, RoundRow.status == RoundStatus.OPEN)
                    .correlate(Match).scalar_subquery())
     rows = db.session.execute(
-        select(PhoneMatch, Match, started, open_rounds)
-        .join(Match, PhoneMatch.match_id == Match.id)
-        .where(PhoneMatch.phone_id == phone)
+        select(PhoneMatch, Link, Match, started, open_rounds)
+        .join(Link, PhoneMatch.link_id == Link.id)
+        .join(Match, Link.match_id == Match.id)
+        .where(PhoneMatch.phone_id == phone, Link.revoked.is_(False))
         .order_by(PhoneMatch.opened_at.desc(), PhoneMatch.id.desc())
         .limit(RECENT)
     ).all()
-    return [Kept(kept.id, match.edit_token if kept.editing else match.view_token, kept.label,
-                 match.finished, rounds, bool(playing))
-            for kept, match, rounds, playing in rows]
+    return [Kept(kept.id, link.token, link.role, kept.label, match.finished, rounds,
+                 bool(playing))
+            for kept, link, match, rounds, playing in rows]
 
 
 class ForgetForm(FlaskForm):
@@ -120,20 +130,12 @@ def forget():
     return redirect(url_for("main.home"), code=303)
 
 
-def _match(token: str) -> Match | None:
-    if not token or len(token) > 64:
-        return None
-    return db.session.scalars(
-        select(Match).where(or_(Match.edit_token == token, Match.view_token == token))
-    ).first()
-
-
-def _keep(phone: str, match: Match, editing: bool, label: str, when: datetime) -> None:
-    """Add the match (with the link opened) to the phone's list, or move it to the top;
-    one statement, so the same phone opening the same link twice at once keeps one row."""
-    values = {"phone_id": phone, "match_id": match.id, "editing": editing,
-              "label": label[:LABEL], "opened_at": when}
-    key = ["phone_id", "match_id", "editing"]
+def _keep(phone: str, link: Link, label: str, when: datetime) -> None:
+    """Add the link opened to the phone's list, or move it to the top; one statement, so
+    the same phone opening the same link twice at once keeps one row."""
+    values = {"phone_id": phone, "link_id": link.id, "label": label[:LABEL],
+              "opened_at": when}
+    key = ["phone_id", "link_id"]
     changes = {"label": label[:LABEL], "opened_at": when}
     # INSERT ... ON CONFLICT DO UPDATE, on either database the app runs on
     if db.session.get_bind().dialect.name == "postgresql":
@@ -161,10 +163,9 @@ def _adopt_cookie_list(phone: str) -> None:
                 and all(isinstance(part, str) for part in entry)):
             continue
         token, label = entry
-        match = _match(token)
-        if match is not None:
-            _keep(phone, match, token == match.edit_token, label,
-                  now - timedelta(seconds=age + 1))
+        link = find_link(token)
+        if link is not None and not link.revoked:
+            _keep(phone, link, label, now - timedelta(seconds=age + 1))
 
 
 @bp.get("/variants.css")

@@ -165,6 +165,11 @@ def input_id(field: Field) -> str:
     return field.id
 
 
+class SeatLinkForm(FlaskForm):
+    """A change to a seat's link (a new one, or this phone leaving the seat): only the
+    form's token, against cross-site requests."""
+
+
 class StartRoundForm(FlaskForm):
     """The next round: recorded play by play, or only its tallies."""
 

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from flask import abort, redirect, url_for
+from flask import abort, flash, get_flashed_messages, redirect, url_for
 from flask_babel import gettext as _
 
 from .. import service
-from ..main import remember
-from ..models import RoundMode
-from ..polling import conditional, match_version
+from ..main import forget_link, remember
+from ..models import LinkRole, RoundMode
+from ..polling import conditional, match_version, poll_tag
 from ..rules.round import sides_of
 from ..rules.variants import VARIANTS
-from ..web import editable_match, match_by_token, render
+from ..web import Access, access, clerk_access, editing_access, render
 from . import bp
-from .forms import HOUSE_RULES, NewMatchForm, StartRoundForm
+from .forms import HOUSE_RULES, NewMatchForm, SeatLinkForm, StartRoundForm
 
 LABEL_LENGTH = 80  # what main.remember keeps of a label
 
@@ -31,31 +31,41 @@ def new():
                   house_rules=HOUSE_RULES)
 
 
-def _label(match, watching: bool = False) -> str:
-    """The match as the home page lists it: the variant (and whether only watched) first,
-    then the names, so that a label cut short on a phone keeps what tells matches apart.
+def _label(match, role: LinkRole = LinkRole.EDIT, seat: int | None = None) -> str:
+    """The match as the home page lists it: the variant (and whether only watched, or
+    played from one seat) first, then the names, so that a label cut short on a phone
+    keeps what tells matches apart.
 
     The phone keeps at most LABEL_LENGTH characters of it: long names are shortened here,
     with "…".
     """
     variant = VARIANTS[match.variant].name
-    label = _("%(variant)s, watching: %(names)s") if watching else _("%(variant)s: %(names)s")
+    if role is LinkRole.WATCH:
+        label = _("%(variant)s, watching: %(names)s")
+    elif role is LinkRole.SEAT:
+        label = _("%(variant)s, playing as %(seat)s: %(names)s")
+    else:
+        label = _("%(variant)s: %(names)s")
+    values = {"variant": variant, "seat": match.names[seat] if seat is not None else ""}
     names = " – ".join(match.names)
-    room = LABEL_LENGTH - len(label % {"variant": variant, "names": ""})
+    room = LABEL_LENGTH - len(label % {**values, "names": ""})
     if len(names) > room:
-        names = names[:room - 1].rstrip(" –") + "…"
-    return label % {"variant": variant, "names": names}
+        names = names[:max(room - 1, 0)].rstrip(" –") + "…"
+    return (label % {**values, "names": names})[:LABEL_LENGTH]
 
 
 @bp.get("/match/<token>")
 @conditional(match_version)
 def show(token: str):
-    match, can_edit = match_by_token(token)
-    remember(token, _label(match, watching=not can_edit))
-    return render("matches/show.html", "board", **board(match, can_edit, token))
+    who = access(token)
+    remember(token, _label(who.match, who.role, who.seat))
+    flashed = get_flashed_messages()
+    return render("matches/show.html", "board", **board(who),
+                  message=str(flashed[-1]) if flashed else None)
 
 
-def board(match, can_edit: bool, token: str) -> dict:
+def board(who: Access) -> dict:
+    match, can_edit, token = who.match, who.can_edit, who.token
     rules = service.rules_of(match)
     sides = sides_of(rules, len(match.players))
     names = service.side_names(match)
@@ -75,13 +85,15 @@ def board(match, can_edit: bool, token: str) -> dict:
         "next_dealer": match.players[service.dealer_of(match, next_number)].name,
         "can_edit": can_edit,
         "token": token,
+        "who": who,
+        "poll_tag": None if match.finished else poll_tag(match_version(token)),
         "progress": [min(100, max(0, round(100 * t / rules.target))) for t in totals],
     }
 
 
 @bp.post("/match/<token>/rounds")
 def start_round(token: str):
-    match = editable_match(token)
+    match = editing_access(token).match
     form = StartRoundForm()
     if not form.validate():
         abort(400, _("Choose play by play or tally only."))
@@ -94,9 +106,32 @@ def start_round(token: str):
 
 @bp.post("/match/<token>/rematch")
 def rematch(token: str):
-    match = editable_match(token)
+    match = clerk_access(token).match
     if not match.finished:
         abort(409, _("The match is still being played."))
     new_match = service.rematch(match)
     remember(new_match.edit_token, _label(new_match))
     return redirect(url_for("matches.show", token=new_match.edit_token), code=303)
+
+
+@bp.post("/match/<token>/seat/<int:seat>/link")
+def new_seat_link(token: str, seat: int):
+    """Replace a seat's link (from the players' link): the old one stops working."""
+    match = clerk_access(token).match
+    if not SeatLinkForm().validate() or not 0 <= seat < len(match.players):
+        abort(400, _("There is no such seat in this match."))
+    service.replace_seat_link(match, seat)
+    flash(_("%(name)s has a new link; the old one no longer works.",
+            name=match.players[seat].name))
+    return redirect(url_for("matches.show", token=token, _anchor="seats"), code=303)
+
+
+@bp.post("/match/<token>/leave")
+def leave(token: str):
+    """This phone stops playing for its seat: it keeps watching, and the seat's link
+    leaves this phone's list."""
+    who = access(token)
+    if who.role is not LinkRole.SEAT or not SeatLinkForm().validate():
+        abort(400, _("This phone is not playing for a seat of this match."))
+    forget_link(who.match.link(LinkRole.SEAT, who.seat))
+    return redirect(url_for("matches.show", token=who.match.view_token), code=303)

@@ -92,14 +92,34 @@ def run_migrations_online():
     connectable = get_engine()
 
     with connectable.connect() as connection:
+        sqlite = connection.dialect.name == 'sqlite'
+        if sqlite:
+            # SQLite changes a table by copying it to a new one (batch mode): with
+            # foreign keys on, dropping the old one would delete the rows that point at
+            # it (ON DELETE CASCADE). They are switched off outside any transaction
+            # (SQLite ignores the PRAGMA inside one) and checked before they are back on.
+            _sqlite_pragma(connection, 'PRAGMA foreign_keys=OFF')
         context.configure(
             connection=connection,
             target_metadata=get_metadata(),
             **conf_args
         )
 
-        with context.begin_transaction():
-            context.run_migrations()
+        try:
+            with context.begin_transaction():
+                context.run_migrations()
+                if sqlite:
+                    broken = connection.exec_driver_sql('PRAGMA foreign_key_check').all()
+                    if broken:
+                        raise RuntimeError(f'rows point at nothing: {broken[:5]}')
+        finally:
+            if sqlite:
+                _sqlite_pragma(connection, 'PRAGMA foreign_keys=ON')
+
+
+def _sqlite_pragma(connection, pragma):
+    """Run a PRAGMA on the driver's connection itself, outside SQLAlchemy's transaction."""
+    connection.connection.driver_connection.execute(pragma)
 
 
 if context.is_offline_mode():

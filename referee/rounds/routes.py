@@ -15,14 +15,14 @@ from flask_babel import gettext as _
 
 from .. import service
 from ..models import Match, RoundRow
-from ..polling import conditional, round_version
+from ..polling import conditional, poll_tag, round_version
 from ..rules.capture import Group, check_capture
 from ..rules.cards import Card
 from ..rules.partition import TooComplex
 from ..rules.round import RoundError, RoundState, tally_limits
 from ..rules.scoring import TallyError
 from ..rules.turn import Action, Play, Verdict, legal_plays
-from ..web import editable_match, match_by_token, render, wants_fragment
+from ..web import Access, access, editing_access, render, wants_fragment
 from ..words import (
     finding_text,
     play_text,
@@ -59,19 +59,19 @@ def _round(match: Match, number: int) -> RoundRow:
 @bp.get("/match/<token>/round/<int:number>")
 @conditional(round_version)
 def show(token: str, number: int):
-    match, can_edit = match_by_token(token)
-    rnd = _round(match, number)
+    who = access(token)
+    rnd = _round(who.match, number)
     extra: dict[str, Any] = {}
     flashed = cast(list[str], get_flashed_messages())
     if flashed:
         extra["message"] = flashed[-1]
     if not request.args:  # a plain view (and every poll): nothing picked
-        return _panel(match, rnd, token, can_edit, **extra)
+        return _panel(who, rnd, **extra)
     pick = PickForm(request.args)
     if not pick.validate():
         extra["message"] = _("That card is not in the pack: pick it again.")
-        return _panel(match, rnd, token, can_edit, 422, **extra)
-    return _panel(match, rnd, token, can_edit, pick=pick,
+        return _panel(who, rnd, 422, **extra)
+    return _panel(who, rnd, pick=pick,
                   plays=None if pick.plays.data == "all" else HISTORY, **extra)
 
 
@@ -81,31 +81,34 @@ def reopen(token: str, number: int, what: str):
     return redirect(url_for("rounds.show", token=token, number=number), code=303)
 
 
-def _panel(match: Match, rnd: RoundRow, token: str, can_edit: bool, status: int = 200,
+def _panel(who: Access, rnd: RoundRow, status: int = 200,
            game: RoundState | None = None, pick: PickForm | None = None,
            plays: int | None = HISTORY, **extra: Any):
     template = "rounds/tally.html" if rnd.tally_only else "rounds/play.html"
-    context = panel_context(match, rnd, token, can_edit, game, pick, plays)
+    context = panel_context(who, rnd, game, pick, plays)
     context.update(extra)
     return render(template, "panel", status, **context)
 
 
-def panel_context(match: Match, rnd: RoundRow, token: str, can_edit: bool,
-                  game: RoundState | None = None, pick: PickForm | None = None,
-                  plays: int | None = HISTORY) -> dict[str, Any]:
+def panel_context(who: Access, rnd: RoundRow, game: RoundState | None = None,
+                  pick: PickForm | None = None, plays: int | None = HISTORY) -> dict[str, Any]:
     """Everything the round panel shows, from one replay of the round (``game`` when the
     request already has it); the history lists the latest ``plays`` (None: all)."""
+    match, token, can_edit = who.match, who.token, who.can_edit
     rules = service.rules_of(match)
     names = match.names
     side_names = service.side_names(match)
     context: dict[str, Any] = {
         "match": match, "rnd": rnd, "token": token, "can_edit": can_edit, "rules": rules,
+        "who": who, "seat": who.seat,
         "names": names, "side_names": side_names, "refused": None,
         "message": None, "form_errors": {}, "choices": [], "card": None, "chosen": [],
         "live": rnd.open and not match.finished,
     }
+    if context["live"]:
+        context["poll_tag"] = poll_tag(round_version(token, rnd.number))
     game = game or service.game_of(rnd)
-    context["undoable"] = game.logged > 0
+    context["undoable"] = game.logged > 0 and service.seat_may_undo(game, who.seat)
     result = service.round_result(rnd, game)
     if result is not None:
         score, outcome, tallies = result
@@ -115,10 +118,12 @@ def panel_context(match: Match, rnd: RoundRow, token: str, can_edit: bool,
         context["sweep_limits"] = tally_limits(rules, len(match.players), rnd.dealer).sweeps
         context["boxes"] = service.tally_boxes(rules)
         return context
-    playing = can_edit and game.started and not game.over and rnd.open
+    going = can_edit and game.started and not game.over and rnd.open
+    playing = going and service.seat_may_play(game, who.seat)
     freeze = rules.variant.sweep_freeze
     context.update(
         game=game, table=list(game.table), playing=playing,
+        your_turn=going and who.seat is not None and playing,
         counters=list(zip(side_names, game.pile_counts(), strict=True)),
         turn_name=names[game.turn] if game.turn is not None else None,
         history=[(r, record_text(r))
@@ -191,40 +196,47 @@ def _capture_groups(game: RoundState, play: Play) -> tuple[Group, ...]:
         return ()
 
 
-def _stale(match: Match, rnd: RoundRow, token: str):
-    return _panel(match, rnd, token, True, 409, message=_(
+def _stale(who: Access, rnd: RoundRow):
+    return _panel(who, rnd, 409, message=_(
         "The table changed: another phone recorded something first. This is the current "
         "state; nothing of yours was recorded."))
 
 
-def _attempt(match: Match, rnd: RoundRow, token: str, change: Callable[[], Any],
+def _attempt(who: Access, rnd: RoundRow, change: Callable[[], Any],
              done: Callable[[Any], Any]):
-    """Run a change to the round: the one place a stale page, a closed round or a
-    position the engine refuses outright turns into the current panel and a message."""
+    """Run a change to the round: the one place a stale page, a closed round, another
+    seat's play or a position the engine refuses outright turns into the current panel
+    and a message."""
     try:
         changed = change()
     except service.StaleRound:
-        return _stale(match, rnd, token)
+        return _stale(who, rnd)
     except service.RoundClosed as closed:
-        return _panel(match, rnd, token, True, 409, message=str(closed))
+        return _panel(who, rnd, 409, message=str(closed))
+    except service.OtherSeat as other:
+        return _panel(who, rnd, 403, message=str(other))
     except RoundError as error:
-        return _panel(match, rnd, token, True, 422, message=str(error))
+        return _panel(who, rnd, 422, message=str(error))
     except TooComplex:
-        return _panel(match, rnd, token, True, 422, message=_(
+        return _panel(who, rnd, 422, message=_(
             "This position is far larger than any real game."))
     return done(changed)
 
 
+def _changing(token: str, number: int) -> tuple[Access, RoundRow]:
+    who = editing_access(token)
+    return who, _round(who.match, number)
+
+
 @bp.post("/match/<token>/round/<int:number>/table")
 def table(token: str, number: int):
-    match = editable_match(token)
-    rnd = _round(match, number)
+    who, rnd = _changing(token, number)
     form = TableForm()
     if not form.validate():
-        return _panel(match, rnd, token, True, 422, form_errors=form.errors)
-    return _attempt(match, rnd, token,
+        return _panel(who, rnd, 422, form_errors=form.errors)
+    return _attempt(who, rnd,
                     lambda: service.record_table(rnd, form.version.data, form.cards()),
-                    lambda game: _done(match, rnd, token, game))
+                    lambda game: _done(who, rnd, game))
 
 
 def _play_from(form: PlayForm) -> Play:
@@ -245,38 +257,38 @@ def overrule(token: str, number: int):
 
 
 def _record(token: str, number: int, overrule: bool):
-    match = editable_match(token)
-    rnd = _round(match, number)
+    who, rnd = _changing(token, number)
     form = PlayForm()
     if not form.validate():
-        return _panel(match, rnd, token, True, 422, form_errors=form.errors)
+        return _panel(who, rnd, 422, form_errors=form.errors)
     reason = (form.reason.data or "").strip()
     claimed = _play_from(form)
     version = form.version.data
+    seat = who.seat
 
     def change() -> service.Outcome | RoundState:
         if overrule and reason:
-            return service.record_overrule(rnd, version, claimed, reason)
+            return service.record_overrule(rnd, version, claimed, reason, seat)
         if overrule:
-            return service.judge_play(rnd, claimed)
-        return service.record_play(rnd, version, claimed)
+            return service.judge_play(rnd, claimed, seat)
+        return service.record_play(rnd, version, claimed, seat)
 
     def done(changed: service.Outcome | RoundState):
         if isinstance(changed, RoundState):  # the verdict shows the table's reason
-            return _done(match, rnd, token, changed)
+            return _done(who, rnd, changed)
         if changed.recorded:
-            return _done(match, rnd, token, changed.game)
+            return _done(who, rnd, changed.game)
         errors = {"reason": [_("Say why the table overrules the referee.")]} if overrule else {}
-        return _refusal(match, rnd, token, changed.game, claimed, changed.verdict, errors)
+        return _refusal(who, rnd, changed.game, claimed, changed.verdict, errors)
 
-    return _attempt(match, rnd, token, change, done)
+    return _attempt(who, rnd, change, done)
 
 
-def _refusal(match: Match, rnd: RoundRow, token: str, game: RoundState, claimed: Play,
+def _refusal(who: Access, rnd: RoundRow, game: RoundState, claimed: Play,
              verdict: Verdict, errors: dict[str, list[str]]):
     """A claim the referee refuses (or an overrule without its reason): the verdict with
     its rule, what the card can do instead, and the table's overrule."""
-    names = match.names
+    names = who.match.names
     items = [game.table[i] for i in claimed.refs if i < len(game.table)]
     refused = {
         "play": claimed,
@@ -285,41 +297,43 @@ def _refusal(match: Match, rnd: RoundRow, token: str, game: RoundState, claimed:
         "lead": reason_text(verdict.why, names) if verdict.why else verdict.reason,
         "detail": verdict.reason,
     }
-    return _panel(match, rnd, token, True, 422, game, refused=refused, form_errors=errors,
+    return _panel(who, rnd, 422, game, refused=refused, form_errors=errors,
                   card=claimed.card, choices=_choices(game, claimed.card))
 
 
-def _done(match: Match, rnd: RoundRow, token: str, game: RoundState | None = None,
+def _done(who: Access, rnd: RoundRow, game: RoundState | None = None,
           message: str | None = None):
     """A change went through: htmx gets the new panel; a plain form is redirected to the
     round page (so a reload does not send it again), a message carried in a flash."""
     if wants_fragment():
-        return _panel(match, rnd, token, True, game=game, message=message)
+        return _panel(who, rnd, game=game, message=message)
     if message:
         flash(message)
-    return redirect(url_for("rounds.show", token=token, number=rnd.number), code=303)
+    return redirect(url_for("rounds.show", token=who.token, number=rnd.number), code=303)
 
 
-def _versioned(token: str, number: int, change: Callable[[RoundRow, int], Any],
-               done: Callable[[Match, RoundRow], Any]):
-    match = editable_match(token)
-    rnd = _round(match, number)
+def _versioned(token: str, number: int, change: Callable[[Access, RoundRow, int], Any],
+               done: Callable[[Access, RoundRow], Any]):
+    who, rnd = _changing(token, number)
     form = VersionForm()
     if not form.validate():
-        return _panel(match, rnd, token, True, 422, form_errors=form.errors)
-    return _attempt(match, rnd, token, lambda: change(rnd, form.version.data),
-                    lambda _changed: done(match, rnd))
+        return _panel(who, rnd, 422, form_errors=form.errors)
+    return _attempt(who, rnd, lambda: change(who, rnd, form.version.data),
+                    lambda _changed: done(who, rnd))
 
 
 @bp.post("/match/<token>/round/<int:number>/undo")
 def undo(token: str, number: int):
-    return _versioned(token, number, service.undo, lambda match, rnd: _done(
-        match, rnd, token, message=_("The last entry was taken back.")))
+    return _versioned(token, number,
+                      lambda who, rnd, version: service.undo(rnd, version, who.seat),
+                      lambda who, rnd: _done(who, rnd,
+                                             message=_("The last entry was taken back.")))
 
 
 @bp.post("/match/<token>/round/<int:number>/confirm")
 def confirm(token: str, number: int):
-    return _versioned(token, number, service.confirm, lambda match, rnd: redirect(
+    return _versioned(token, number, lambda _who, rnd, version: service.confirm(rnd, version),
+                      lambda who, rnd: redirect(
         url_for("matches.show", token=token), code=303))
 
 
@@ -337,8 +351,8 @@ def _tally_field_error(form: TallyForm, error: TallyError) -> dict[str, list[str
 
 @bp.post("/match/<token>/round/<int:number>/tally")
 def tally(token: str, number: int):
-    match = editable_match(token)
-    rnd = _round(match, number)
+    who, rnd = _changing(token, number)
+    match = who.match
     if not rnd.tally_only:
         abort(409, _("This round is recorded play by play."))
     rules = service.rules_of(match)
@@ -347,7 +361,7 @@ def tally(token: str, number: int):
     while len(form.sides.entries) < sides:
         form.sides.append_entry()
     if not form.validate():
-        return _panel(match, rnd, token, True, 422, form_errors=form.errors, tally_form=form)
+        return _panel(who, rnd, 422, form_errors=form.errors, tally_form=form)
     counts = [
         service.SideCounts(e.cards.data, e.spades.data, tuple(aces_of(e.aces.data or [])),
                            e.big_casino.data or 0, e.little_casino.data or 0,
@@ -356,9 +370,9 @@ def tally(token: str, number: int):
         for e in (entry.form for entry in form.sides.entries[:sides])
     ]
     try:
-        return _attempt(match, rnd, token,
+        return _attempt(who, rnd,
                         lambda: service.record_tally(rnd, form.version.data, counts),
-                        lambda _changed: _done(match, rnd, token))
+                        lambda _changed: _done(who, rnd))
     except TallyError as error:
-        return _panel(match, rnd, token, True, 422, tally_form=form,
+        return _panel(who, rnd, 422, tally_form=form,
                       form_errors=_tally_field_error(form, error))
