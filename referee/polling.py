@@ -44,14 +44,19 @@ def _round_query() -> Select:
 
 
 @functools.cache
-def _match_query() -> Select:
+def _match_query(plays: bool = False) -> Select:
+    """The scoreboard's version: the rounds started and confirmed (and with ``plays``,
+    every change to a round: the sum of their versions)."""
     # the newest link: a seat's link replaced changes what the players' scoreboard shows
     newest = (select(func.max(Link.id)).where(Link.match_id == Match.id)
               .correlate(Match).scalar_subquery())
-    query = (
-        select(Link.token, Match.id, Match.finished, Link.role, Link.seat, newest,
+    columns = [Link.token, Match.id, Match.finished, Link.role, Link.seat, newest,
                func.count(RoundRow.id),
-               func.count(case((RoundRow.status == RoundStatus.CONFIRMED, 1))))
+               func.count(case((RoundRow.status == RoundStatus.CONFIRMED, 1)))]
+    if plays:
+        columns.append(func.coalesce(func.sum(RoundRow.version), 0))
+    query = (
+        select(*columns)
         .join(Match, Link.match_id == Match.id)
         .outerjoin(RoundRow, RoundRow.match_id == Match.id)
         .where(Link.digest == bindparam("digest"), Link.revoked.is_(False))
@@ -74,6 +79,12 @@ def _version(query: Select, token: str, **params: Any) -> Version | None:
 def round_version(token: str, number: int) -> Version | None:
     """What the round page shows changes only with these (None: no such round)."""
     return _version(_round_query(), token, number=number)
+
+
+def screen_version(token: str) -> Version | None:
+    """What the big screen shows (the scoreboard and the round in play) changes only with
+    these: the scoreboard's, and every change to a round."""
+    return _version(_match_query(plays=True), token)
 
 
 def match_version(token: str) -> Version | None:

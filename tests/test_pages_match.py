@@ -6,7 +6,18 @@ from __future__ import annotations
 import re
 from html import unescape
 
-from pages import HX, SWEDISH_SIDES, match_of, new_match, plain, start_round, tally_data, text
+from pages import (
+    HX,
+    SWEDISH_SIDES,
+    match_of,
+    new_match,
+    opened,
+    plain,
+    post_play,
+    start_round,
+    tally_data,
+    text,
+)
 from pages import version as round_version
 
 from referee.extensions import db
@@ -453,3 +464,41 @@ def test_a_match_can_be_taken_off_this_phones_list_only(app, client):
     for bad in ({}, {"entry": "x"}, {"entry": "-3"}, {"entry": "999999"}):
         assert client.post("/phone/forget", data=bad).status_code == 303
     assert len(_listed(client)) == 1
+
+
+# -- the big screen ---------------------------------------------------------------------
+
+def test_the_big_screen_shows_the_score_and_the_round_in_play_read_only(client):
+    token, number = opened(client)
+    view = match_of(token).view_token
+    assert f"/match/{view}/tv" in text(client.get(f"/match/{token}"))
+    for link in (view, token):  # read-only, whatever link opened it
+        screen = client.get(f"/match/{link}/tv")
+        body = text(screen)
+        assert screen.status_code == 200 and 'class="tv"' in body
+        assert "<form" not in body and "Ann to play" in plain(screen)
+        assert 'hx-trigger="every 1s, kr-wake"' in body
+    tag = re.search(r'hx-ptag="(\w+)"', body).group(1)
+    here = f"/match/{token}/tv"
+    assert client.get(here, headers={**HX, "HX-PTag": tag}).status_code == 304
+    post_play(client, token, number, "9H", "capture", refs=[0])
+    changed = client.get(here, headers={**HX, "HX-PTag": tag})
+    assert changed.status_code == 200
+    page = plain(changed)
+    assert "Ann: 9♥ takes 9♠" in page and "Bo to play" in page and "Ann 2 cards" in page
+
+
+def test_nothing_polls_once_the_round_or_the_match_is_over(client):
+    token = tallied(client, ("Ann", "Bo"))
+    assert "data-live" not in text(client.get(f"/match/{token}/round/1"))
+    assert "data-live" in text(client.get(f"/match/{token}"))  # the match goes on
+    finished = new_match(client, target=10)
+    number = start_round(client, finished, "tally")
+    client.post(f"/match/{finished}/round/{number}/tally",
+                data=tally_data(finished, number, SWEDISH_SIDES))
+    client.post(f"/match/{finished}/round/{number}/confirm",
+                data={"version": round_version(finished, number)})
+    assert "wins the match" in plain(client.get(f"/match/{finished}"))
+    for page in (f"/match/{finished}", f"/match/{finished}/tv",
+                 f"/match/{finished}/round/{number}"):
+        assert "data-live" not in text(client.get(page))

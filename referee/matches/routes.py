@@ -8,7 +8,8 @@ from flask_babel import gettext as _
 from .. import service
 from ..main import forget_link, remember
 from ..models import LinkRole, RoundMode
-from ..polling import conditional, match_version, poll_tag
+from ..polling import conditional, match_version, poll_tag, screen_version
+from ..rounds.routes import panel_context
 from ..rules.round import sides_of
 from ..rules.variants import VARIANTS
 from ..web import Access, access, clerk_access, editing_access, render
@@ -135,3 +136,18 @@ def leave(token: str):
         abort(400, _("This phone is not playing for a seat of this match."))
     forget_link(who.match.link(LinkRole.SEAT, who.seat))
     return redirect(url_for("matches.show", token=who.match.view_token), code=303)
+
+
+@bp.get("/match/<token>/tv")
+@conditional(screen_version)
+def screen(token: str):
+    """The big screen (a TV or a laptop): the scoreboard and the round in play, in large
+    type, read-only whatever link opened it, live."""
+    who = access(token)
+    watching = Access(who.match, LinkRole.WATCH, None, token)
+    context = board(watching)
+    rnd = context["open_round"]
+    context["live_round"] = (panel_context(watching, rnd)
+                             if rnd is not None and not rnd.tally_only else None)
+    context["poll_tag"] = None if who.match.finished else poll_tag(screen_version(token))
+    return render("matches/tv.html", "screen", **context)
