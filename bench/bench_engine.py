@@ -160,6 +160,24 @@ def overruled_round(app: Any, rng: random.Random) -> None:
         raise SystemExit("bench round page does not answer")
     samples = timed(lambda: client.get(url), 20)
     show(f"round page of {events} events, {overrules} overrules (Krypkasino)", samples, 20.0)
+    unchanged_polls(client, token)
+
+
+def unchanged_polls(client: Any, token: str) -> None:
+    """What a phone's poll costs when nothing changed (304 from the version: one indexed
+    query, no replay), beside the framework's floor: a trivial endpoint of the same app."""
+    floor = timed(lambda: client.get("/api/v1/variants"), 300)
+    show("floor: GET /api/v1/variants", floor)
+    hx = {"HX-Request": "true"}
+    for what, url in (("round page", f"/match/{token}/round/1"),
+                      ("scoreboard", f"/match/{token}"), ("big screen", f"/match/{token}/tv")):
+        tag = client.get(url, headers=hx).headers["HX-PTag"]
+        if client.get(url, headers={**hx, "HX-PTag": tag}).status_code != 304:
+            raise SystemExit(f"an unchanged poll of the {what} is not a 304")
+        samples = timed(lambda u=url, t=tag: client.get(u, headers={**hx, "HX-PTag": t}), 300)
+        ratio = statistics.median(samples) / statistics.median(floor)
+        show(f"unchanged poll of the {what} (304)", samples)
+        print(f"  = {ratio:.2f} × the floor")
 
 
 CASES = Path(__file__).parent / "hostile_cases"
