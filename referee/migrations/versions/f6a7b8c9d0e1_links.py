@@ -70,6 +70,10 @@ def upgrade():
         " SELECT p.id, p.phone_id, l.id, p.label, p.opened_at FROM phone_match p"
         " JOIN link l ON l.match_id = p.match_id"
         " AND l.role = CASE WHEN p.editing THEN 'edit' ELSE 'watch' END"))
+    if connection.dialect.name == 'postgresql':  # the copied ids: the next id after them
+        connection.execute(sa.text(
+            "SELECT setval('phone_match_new_id_seq', COALESCE(MAX(id), 0) + 1, false)"
+            " FROM phone_match_new"))
     op.drop_index('ix_phone_match_phone_id', table_name='phone_match')
     op.drop_table('phone_match')
     op.rename_table('phone_match_new', 'phone_match')
