@@ -8,7 +8,7 @@ PY := $(VENV)/bin/python
 EXTRAS := test,postgres,redis
 STAMP := $(VENV)/.installed-$(shell echo '$(EXTRAS)' | cat pyproject.toml - | cksum | cut -d' ' -f1)
 
-.PHONY: run serve test lint bench loadtest clean venv static db messages chromium
+.PHONY: run serve test lint bench loadtest clean venv static db messages translations chromium
 
 # where make run (default port 5000) and make serve (8000) listen: make run HOST=0.0.0.0
 # PORT=8000 serves the local network
@@ -61,35 +61,41 @@ db: $(STAMP)
 
 # make run HOST=0.0.0.0 PORT=8000: the other phones at the table reach it on this machine's
 # address in the local network, which the links and QR codes to join then carry
-run: $(STAMP) $(HTMX) db
+run: $(STAMP) translations $(HTMX) db
 	SHARE_ON_LAN=$(if $(filter 0.0.0.0 ::,$(HOST)),1,) \
 	  $(PY) -m flask --app referee run --host $(HOST) --port $(or $(PORT),5000)
 
 # the production server: gunicorn with the settings in gunicorn.conf.py (README, "Serving")
-serve: $(STAMP) $(HTMX) db
+serve: $(STAMP) translations $(HTMX) db
 	HOST=$(HOST) PORT=$(or $(PORT),8000) $(VENV)/bin/gunicorn -c gunicorn.conf.py
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 
-test: $(STAMP) $(HTMX) $(NODE) chromium
+test: $(STAMP) translations $(HTMX) $(NODE) chromium
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 	$(PY) -m pytest
 
-bench: $(STAMP)
+bench: $(STAMP) translations
 	$(PY) bench/bench_engine.py
 
 # the production server under load (bench/loadtest.py): SQLite, and PostgreSQL too when
 # DATABASE_URL names one (make loadtest DATABASE_URL=postgresql+psycopg://...)
-loadtest: $(STAMP)
+loadtest: $(STAMP) translations
 	$(PY) bench/loadtest.py
 
-# the catalogue of every string marked for translation (English, Norwegian, Swedish,
-# Finnish and Danish come later)
+# the catalogues (referee/catalogues.py): extract, update every language, compile
 messages: $(STAMP)
-	$(VENV)/bin/pybabel extract -F referee/babel.cfg -k _l -o referee/messages.pot .
+	$(PY) -m referee.catalogues
+
+# the compiled catalogues Flask-Babel reads: built at setup, never committed
+MO := $(patsubst %.po,%.mo,$(wildcard referee/translations/*/LC_MESSAGES/messages.po))
+$(MO): %.mo: %.po $(STAMP)
+	$(PY) -m referee.catalogues --compile
+
+translations: $(MO)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis node_modules static/vendor tests/browser/output

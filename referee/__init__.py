@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, request
+from flask import Flask
 
-from . import security
-from .extensions import LANGUAGES, babel, csrf, db, migrate
+from . import languages, security
+from .extensions import babel, csrf, db, migrate
 
 DEFAULT_DB_NAME = "referee.sqlite"
 
@@ -64,7 +64,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"))
     csrf.init_app(app)
     security.init(app)  # security: headers, trusted hosts, rate limits
-    babel.init_app(app, locale_selector=_locale)
+    babel.init_app(app, locale_selector=languages.locale)
     _sqlite_pragmas(app)
 
     from . import models  # noqa: F401  (the models register with SQLAlchemy)
@@ -78,7 +78,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .templating import register as register_templating
 
     csrf.exempt(api_bp)  # the JSON API is stateless and changes nothing
-    for blueprint in (main_bp, matches_bp, rounds_bp, check_bp, rulebook_bp, api_bp):
+    for blueprint in (main_bp, matches_bp, rounds_bp, check_bp, rulebook_bp, api_bp,
+                      languages.bp):
         app.register_blueprint(blueprint)
     register_errors(app)
     register_templating(app)
@@ -88,10 +89,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     database.init_app(app)
     health.register(app)
     return app
-
-
-def _locale() -> str | None:
-    return request.accept_languages.best_match(LANGUAGES) or "en"
 
 
 def _sqlite_pragmas(app: Flask) -> None:

@@ -9,6 +9,7 @@ from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
 
+from . import languages
 from .rules.cards import RANKS, Card, Suit
 from .rules.table import Build
 from .sharing import qr_svg
@@ -72,4 +73,5 @@ def register(app: Flask) -> None:
     app.jinja_env.filters["item"] = item_html
     app.jinja_env.globals.update(SUITS=list(Suit), RANKS=RANKS, Card=Card, deck_tiles=deck_tiles,
                                  qr_svg=qr_svg,
-                                 CATEGORY_LABELS=CATEGORY_LABELS)
+                                 CATEGORY_LABELS=CATEGORY_LABELS,
+                                 LANGUAGE_NAMES=languages.NAMES, this_page=languages.here)

@@ -1,0 +1,44 @@
+"""The reader's language: the one chosen on a page (kept in a cookie), else the best of
+the browser's ``Accept-Language``, else English. The JSON API follows
+``Accept-Language`` only (it is stateless: API.md, "Language and codes")."""
+
+from __future__ import annotations
+
+from flask import Blueprint, redirect, request
+from werkzeug.wrappers import Response
+
+from .extensions import LANGUAGES
+from .security import same_origin_path
+
+COOKIE = "lang"
+YEAR = 365 * 24 * 3600
+# each language named in itself, for the switch on every page
+NAMES = {"en": "English", "nb": "Norsk", "sv": "Svenska", "fi": "Suomi", "da": "Dansk"}
+
+bp = Blueprint("languages", __name__)
+
+
+def locale() -> str:
+    """The language of this request's answer."""
+    if not request.path.startswith("/api/"):
+        chosen = request.cookies.get(COOKIE)
+        if chosen in LANGUAGES:
+            return chosen
+    return request.accept_languages.best_match(LANGUAGES) or "en"
+
+
+def here() -> str:
+    """This page's address, to come back to after switching (without htmx's query)."""
+    return request.full_path.rstrip("?")
+
+
+@bp.get("/language/<code>")
+def switch(code: str) -> Response:
+    """Read the site in ``code`` from now on (a cookie for a year), back on the page the
+    switch was pressed on; an unknown language changes nothing."""
+    back = same_origin_path(request.args.get("next")) or "/"
+    response = redirect(back, code=303)
+    if code in LANGUAGES:
+        response.set_cookie(COOKIE, code, max_age=YEAR, samesite="Lax",
+                            secure=request.is_secure, httponly=True)
+    return response
