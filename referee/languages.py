@@ -5,6 +5,7 @@ the browser's ``Accept-Language``, else English. The JSON API follows
 from __future__ import annotations
 
 from flask import Blueprint, redirect, request
+from flask_babel import refresh
 from werkzeug.wrappers import Response
 
 from .extensions import LANGUAGES
@@ -16,6 +17,13 @@ YEAR = 365 * 24 * 3600
 NAMES = {"en": "English", "nb": "Norsk", "sv": "Svenska", "fi": "Suomi", "da": "Dansk"}
 
 bp = Blueprint("languages", __name__)
+
+
+@bp.before_app_request
+def _fresh() -> None:
+    """Each request chooses its language anew (Flask-Babel keeps the choice in the
+    application context, which a test or a script may share between requests)."""
+    refresh()
 
 
 def locale() -> str:

@@ -74,4 +74,5 @@ def register(app: Flask) -> None:
     app.jinja_env.globals.update(SUITS=list(Suit), RANKS=RANKS, Card=Card, deck_tiles=deck_tiles,
                                  qr_svg=qr_svg,
                                  CATEGORY_LABELS=CATEGORY_LABELS,
-                                 LANGUAGE_NAMES=languages.NAMES, this_page=languages.here)
+                                 LANGUAGE_NAMES=languages.NAMES, this_page=languages.here,
+                                 get_locale=get_locale)

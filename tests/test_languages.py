@@ -1,0 +1,69 @@
+"""The reader's language: the switch on every page (remembered in a cookie), else the
+browser's Accept-Language, else English; the JSON API follows Accept-Language only. The
+catalogues hold exactly the strings of the code."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from pages import text
+
+from referee import catalogues
+from referee.extensions import LANGUAGES
+
+
+def _lang(response) -> str:
+    return re.search(r'<html lang="([a-z]+)"', text(response)).group(1)
+
+
+@pytest.mark.parametrize(("header", "expected"), [
+    ("fi-FI,fi;q=0.9,en;q=0.5", "fi"), ("nb", "nb"), ("sv-SE", "sv"), ("da", "da"),
+    ("de-DE,fr;q=0.8", "en"), ("", "en"), ("en-GB", "en"),
+])
+def test_the_page_follows_accept_language(client, header, expected):
+    assert _lang(client.get("/", headers={"Accept-Language": header})) == expected
+
+
+def test_the_switch_is_on_every_page_and_remembered(client):
+    page = text(client.get("/rules", headers={"Accept-Language": "sv"}))
+    for code in LANGUAGES:
+        assert f'href="/language/{code}?next=/rules"' in page
+    switched = client.get("/language/fi?next=/rules")
+    assert switched.status_code == 303 and switched.headers["Location"] == "/rules"
+    cookie = switched.headers["Set-Cookie"]
+    assert cookie.startswith("lang=fi;") and "SameSite=Lax" in cookie and "HttpOnly" in cookie
+    # the choice wins over the browser's language, on every page from now on
+    assert _lang(client.get("/", headers={"Accept-Language": "sv"})) == "fi"
+    assert _lang(client.get("/matches/new")) == "fi"
+
+
+def test_an_unknown_language_or_a_foreign_address_changes_nothing(client):
+    unknown = client.get("/language/xx?next=/rules")
+    assert unknown.status_code == 303 and "Set-Cookie" not in unknown.headers
+    for address in ("https://evil.example/", "//evil.example/", "javascript:alert(1)"):
+        away = client.get("/language/da", query_string={"next": address})
+        assert away.status_code == 303 and away.headers["Location"] == "/"
+
+
+def test_the_api_follows_accept_language_only(client):
+    client.get("/language/fi")
+    answer = client.post("/api/v1/check", json={"variant": "nope"},
+                         headers={"Accept-Language": "en"})
+    assert answer.status_code == 400
+    assert answer.headers.get("Content-Language", "en") == "en"
+    assert _lang(client.get("/")) == "fi"  # the pages keep the choice
+
+
+def test_the_catalogues_hold_exactly_the_strings_of_the_code():
+    """A string added to the code without `make messages` fails here."""
+    wanted = {message.id for message in catalogues.extract() if message.id}
+    for language in LANGUAGES:
+        held = {message.id for message in catalogues.read(language) if message.id}
+        assert held == wanted, (language, sorted(map(str, wanted ^ held))[:5])
+
+
+def test_english_is_the_source_text():
+    for message in catalogues.read("en"):
+        if message.id:
+            assert message.string == message.id
