@@ -23,7 +23,6 @@ from sqlalchemy import (
     Integer,
     LargeBinary,
     String,
-    Text,
     UniqueConstraint,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
@@ -85,7 +84,6 @@ class Match(Model):
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     finished: Mapped[bool] = mapped_column(default=False)
     winner_side: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    result_note: Mapped[str | None] = mapped_column(Text, nullable=True)
     rematch_of_id: Mapped[int | None] = mapped_column(ForeignKey("match.id"), nullable=True)
 
     players: Mapped[list[Player]] = relationship(

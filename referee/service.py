@@ -413,7 +413,6 @@ def confirm(rnd: RoundRow, version: int) -> MatchResult:
     if outcome.finished:
         match.finished = True
         match.winner_side = outcome.winner
-        match.result_note = " ".join(outcome.explanation)
     db.session.commit()
     db.session.refresh(rnd)
     return outcome

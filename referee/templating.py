@@ -13,6 +13,7 @@ from . import languages
 from .rules.cards import RANKS, Card, Suit
 from .rules.table import Build
 from .sharing import qr_svg
+from .words import notes_text
 
 
 def card_html(card: Card | str) -> Markup:
@@ -75,4 +76,4 @@ def register(app: Flask) -> None:
                                  qr_svg=qr_svg,
                                  CATEGORY_LABELS=CATEGORY_LABELS,
                                  LANGUAGE_NAMES=languages.NAMES, this_page=languages.here,
-                                 get_locale=get_locale)
+                                 get_locale=get_locale, explain=notes_text)

@@ -8,13 +8,16 @@ symbols. The engine's own detail sentence stays available behind a "why?".
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 
 from .rules.capture import Group
 from .rules.cards import Card
+from .rules.notes import Note, Say
 from .rules.reasons import Param, Reason, Why
 from .rules.round import Finding, PlayRecord, Sweep, SweepNote, Whereabouts
 from .rules.table import Build, Item
@@ -212,3 +215,147 @@ def sweep_text(sweep: Sweep, freeze: int | None) -> str:
         return _("a sweep, but it does not score: a side already had %(n)d points or more",
                  n=freeze or 0)
     return _("a sweep!")
+
+
+# -- a round's points and the match, line by line ---------------------------------------
+
+# a category as a line names it (what is counted out, what brings sides to the target)
+CATEGORY_WORDS = {
+    "cards": _l("cards"),
+    "spades": _l("spades"),
+    "aces": _l("aces"),
+    "big_casino": _l("the big casino (10♦)"),
+    "little_casino": _l("the little casino (2♠)"),
+    "last_capture": _l("the last capture"),
+    "sweeps": _l("sweeps"),
+    "mulle": _l("mulle"),
+}
+
+Words = dict[str, Any]
+
+
+def _most(p: Words) -> str:
+    category = p["category"]
+    if category == "spades":
+        return ngettext("%(side)s has most spades (%(counts)s): %(num)d point",
+                        "%(side)s has most spades (%(counts)s): %(num)d points",
+                        p["points"], **p)
+    if category == "aces":
+        return ngettext("%(side)s has most aces (%(counts)s): %(num)d point",
+                        "%(side)s has most aces (%(counts)s): %(num)d points", p["points"], **p)
+    return ngettext("%(side)s has most cards (%(counts)s): %(num)d point",
+                    "%(side)s has most cards (%(counts)s): %(num)d points", p["points"], **p)
+
+
+def _most_tied(p: Words) -> str:
+    category = p["category"]
+    if category == "spades":
+        return _("most spades tied (%(counts)s): nobody scores", **p)
+    if category == "aces":
+        return _("most aces tied (%(counts)s): nobody scores", **p)
+    return _("most cards tied (%(counts)s): nobody scores", **p)
+
+
+def _most_tied_carried(p: Words) -> str:
+    category = p["category"]
+    if category == "spades":
+        return ngettext("most spades tied (%(counts)s): %(num)d point carried over",
+                        "most spades tied (%(counts)s): %(num)d points carried over",
+                        p["points"], **p)
+    if category == "aces":
+        return ngettext("most aces tied (%(counts)s): %(num)d point carried over",
+                        "most aces tied (%(counts)s): %(num)d points carried over",
+                        p["points"], **p)
+    return ngettext("most cards tied (%(counts)s): %(num)d point carried over",
+                    "most cards tied (%(counts)s): %(num)d points carried over",
+                    p["points"], **p)
+
+
+NOTES: dict[Say, Callable[[Words], str]] = {
+    Say.MOST: _most,
+    Say.MOST_TIED: _most_tied,
+    Say.MOST_TIED_CARRIED: _most_tied_carried,
+    Say.SPADES_OVER_SIX: lambda p: _("%(side)s has %(count)d spades: %(points)d over six", **p),
+    Say.SPADES_EACH: lambda p: _("%(side)s has %(count)d spades: %(points)d points", **p),
+    Say.ACES: lambda p: ngettext("%(side)s took %(num)d ace (%(cards)s): %(points)d",
+                                 "%(side)s took %(num)d aces (%(cards)s): %(points)d",
+                                 p["aces"], **p),
+    Say.BIG_CASINO: lambda p: _("%(side)s took the big casino (10♦): %(points)d", **p),
+    Say.LITTLE_CASINO: lambda p: _("%(side)s took the little casino (2♠): %(points)d", **p),
+    Say.LAST_CAPTURE: lambda p: _("%(side)s made the last capture: %(points)d", **p),
+    Say.SWEEPS: lambda p: ngettext("%(side)s scores %(num)d sweep",
+                                   "%(side)s scores %(num)d sweeps", p["count"], **p),
+    Say.PENALTY_SWEEPS: lambda p: _("%(side)s: sweeps %(signed)s", **p),
+    Say.MULLE: lambda p: _("%(side)s made mulle: %(points)d", **p),
+    Say.SWEEPS_FROZEN: lambda p: _("a side had %(points)d or more points before the round: "
+                                   "sweeps do not score", **p),
+    Say.SWEEPS_CANCEL: lambda p: _("sweeps %(counts)s cancel to %(counted)s", **p),
+    Say.ENDED_MID_ROUND: lambda p: _("the match ended in the middle of the round"),
+    Say.COUNTED_OUT: lambda p: _("%(side)s reaches %(score)d of %(target)d first, counting "
+                                 "out, and wins", **p),
+    Say.ONLY_ONE: lambda p: _("%(side)s reaches %(score)d of %(target)d and wins (the only "
+                              "side to reach it)", **p),
+    Say.MOST_POINTS: lambda p: _("%(side)s wins with most points (%(score)d) of the sides "
+                                 "past %(target)d", **p),
+    Say.MOST_SPADES: lambda p: _("tied at %(score)d: %(side)s wins with most spades in the "
+                                 "round (%(count)d)", **p),
+    Say.TIED_SPADES: lambda p: _("tied at %(score)d with %(count)d spades each: another "
+                                 "round", **p),
+    Say.TIED: lambda p: _("tied at %(score)d: another round", **p),
+    Say.FEWEST_POINTS: lambda p: _("%(side)s wins with the fewest points (%(score)d) once a "
+                                   "side reached %(target)d", **p),
+    Say.FEWEST_TIED: lambda p: _("a side reached %(target)d but the fewest points are tied "
+                                 "(%(score)d): another round", **p),
+    Say.IMMEDIATE: lambda p: _("%(side)s reaches %(score)d of %(target)d with the aces and "
+                               "casinos as they were captured, and wins in the middle of the "
+                               "round; no end-of-round points are added", **p),
+    Say.IMMEDIATE_AT_PLAY: lambda p: _("%(side)s reaches %(score)d of %(target)d with the "
+                                       "aces and casinos of play %(play)d and wins in the "
+                                       "middle of the round; no end-of-round points are "
+                                       "added", **p),
+    Say.IMMEDIATE_LEFTOVER: lambda p: _("%(side)s reaches %(score)d of %(target)d with the "
+                                        "aces and casinos of the leftover cards and wins in "
+                                        "the middle of the round; no end-of-round points are "
+                                        "added", **p),
+    Say.HIGHEST: lambda p: _("%(side)s wins with the highest total, %(score)d against "
+                             "%(counts)s, once a side reached %(target)d", **p),
+    Say.TIED_COUNT_OUT: lambda p: _("%(sides)s are tied at %(score)d: counted out from "
+                                    "%(counts)s after the aces and casinos", **p),
+    Say.TOGETHER_IMMEDIATE: lambda p: _("the aces and casinos bring them to %(target)d "
+                                        "together: another round", **p),
+    Say.COUNT_OUT_WINS: lambda p: _("%(side)s reaches %(score)d of %(target)d first, with "
+                                    "%(category)s, and wins", **p),
+    Say.TOGETHER: lambda p: _("%(category)s bring them to %(target)d together: another "
+                              "round", **p),
+    Say.ANOTHER_ROUND: lambda p: _("another round"),
+    Say.TEXT: lambda p: str(p["text"]),
+}
+
+
+def note_text(note: Note, sides: Sequence[str]) -> str:
+    """One line of a round's points or of the match, in the reader's language: ``sides``
+    names the sides the note gives by index."""
+    params: Words = {}
+    for key, value in note.params:
+        if key == "side" and isinstance(value, int):
+            params[key] = sides[value] if 0 <= value < len(sides) else str(value)
+        elif key == "sides" and isinstance(value, tuple):
+            params[key] = _(" and ").join(sides[i] for i in value if isinstance(i, int)
+                                          and 0 <= i < len(sides))
+        elif key == "category" and isinstance(value, str):
+            params[key] = str(CATEGORY_WORDS.get(value, value))
+        elif key == "cards" and isinstance(value, tuple):
+            cards = [c for c in value if isinstance(c, Card)]
+            params[key] = ", ".join(card_text(c) for c in cards)
+            params["aces"] = len(cards)
+        elif key in ("counts", "counted") and isinstance(value, tuple):
+            params[key] = " v ".join(str(v) for v in value)
+        else:
+            params[key] = value
+    if note.code is Say.PENALTY_SWEEPS:
+        params["signed"] = f"{params.get('points', 0):+d}"
+    return NOTES[note.code](params)
+
+
+def notes_text(notes: Sequence[Note], sides: Sequence[str]) -> list[str]:
+    return [note_text(note, sides) for note in notes]

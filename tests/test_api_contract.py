@@ -949,6 +949,23 @@ def test_score_example(api):
         assert answer[key] == SCORE_EXAMPLE_ANSWER[key], key
     for line in SCORE_EXAMPLE_ANSWER["explanation"]:
         assert line in answer["explanation"]
+    # API.md, "Language and codes": each line's stable code beside it
+    assert answer["explanation_codes"] == [
+        "most", "most", "aces", "aces", "big_casino", "little_casino", "last_capture", "sweeps"]
+    assert len(answer["explanation_codes"]) == len(answer["explanation"])
+
+
+def test_score_explanation_follows_accept_language(client):
+    english = client.post(SCORE, json=SCORE_EXAMPLE).get_json()
+    finnish = client.post(SCORE, json=SCORE_EXAMPLE,
+                          headers={"Accept-Language": "fi"}).get_json()
+    unknown = client.post(SCORE, json=SCORE_EXAMPLE,
+                          headers={"Accept-Language": "de"}).get_json()
+    assert finnish["explanation_codes"] == english["explanation_codes"]
+    assert unknown["explanation"] == english["explanation"]
+    assert finnish["explanation"] != english["explanation"]
+    assert {key: finnish[key] for key in ("sides", "scores", "winner")} == \
+        {key: english[key] for key in ("sides", "scores", "winner")}
 
 
 def test_score_example_from_piles(api):

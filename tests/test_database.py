@@ -16,6 +16,7 @@ from referee.extensions import db
 from referee.models import Match, PhoneMatch
 from referee.rules.cards import Card
 from referee.rules.events import EventKind, Overruled
+from referee.rules.notes import Note, Say
 from referee.rules.turn import Action, Play
 
 
@@ -108,15 +109,19 @@ def test_rows_stored_before_typed_events_still_load(tmp_path):
         first, second = db.session.get(Match, 1).rounds
         assert [e.kind for e in first.events] == [EventKind.TALLY, EventKind.CONFIRM]
         assert first.result is not None and first.result.totals == (7, 4)
-        assert first.result.explanation == ("Ann has most cards (27 v 25): 1 point",)
-        assert first.result.match_note == ("note",)
+        # lines stored as English sentences are kept as they were, as text notes
+        assert first.result.explanation == (
+            Note.of(Say.TEXT, text="Ann has most cards (27 v 25): 1 point"),)
+        assert first.result.match_note == (Note.of(Say.TEXT, text="note"),)
         assert second.log[-1] == Overruled(
             Play(Card.parse("KD"), Action.CAPTURE, (0, 1)), "near enough")
         game = service.game_of(second)
         assert [r.overruled for r in game.records] == [None, "near enough"]
         assert game.turn == 1 and [c.code for c in game.piles[1]] == ["9H", "9S"]
     client = app.test_client()
-    assert client.get("/match/view").status_code == 200
+    board = client.get("/match/view")
+    assert board.status_code == 200
+    assert "Ann has most cards (27 v 25): 1 point" in board.get_data(as_text=True)
     assert client.get("/match/view/round/2").status_code == 200
 
 

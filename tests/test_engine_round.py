@@ -248,7 +248,7 @@ def test_tied_majorities_give_nobody_the_point():
     rules = get_rules("swedish")
     a = tally(26, 7, ["AS", "AH"], big=1)
     b = tally(26, 6, ["AD", "AC"], little=1, last=True)
-    result = score_round(rules, [a, b], ["a", "b"], [0, 0])
+    result = score_round(rules, [a, b], [0, 0])
     assert list(result.totals) == [2 + 2 + 2, 2 + 1 + 1]  # spades 2, aces 2, big 2 / aces, 2S, last
     assert result.points[0]["cards"] == 0 and result.points[1]["cards"] == 0
 
@@ -257,18 +257,18 @@ def test_tie_carry_over_gives_the_next_winner_the_tied_point():
     rules = get_rules("swedish", {"tie_carry_over": True})
     a = tally(26, 7, ["AS", "AH"], big=1)
     b = tally(26, 6, ["AD", "AC"], little=1, last=True)
-    first = score_round(rules, [a, b], ["a", "b"], [0, 0])
+    first = score_round(rules, [a, b], [0, 0])
     assert first.carry == {"cards": 1}
     c = tally(27, 7, ["AS", "AH"], big=1)
     d = tally(25, 6, ["AD", "AC"], little=1)
-    second = score_round(rules, [c, d], ["a", "b"], [0, 0], first.carry)
+    second = score_round(rules, [c, d], [0, 0], first.carry)
     assert second.points[0]["cards"] == 2
 
 
 def test_overspader_scores_each_spade_over_six():
     rules = get_rules("overspader")
     result = score_round(rules, [tally(30, 10, ["AS"], big=1), tally(22, 3, ["AH", "AD", "AC"],
-                                                                     little=1)], "ab", [0, 0])
+                                                                     little=1)], [0, 0])
     assert result.points[0]["spades"] == 4 and result.points[1]["spades"] == 0
 
 
@@ -276,7 +276,7 @@ def test_mulle_glimne_spades_one_each_ace_of_spades_two():
     rules = get_rules("mulle-glimne")
     pile = [c for c in pack(2) if c.spade]  # all 26 spades
     other = [c for c in pack(2) if not c.spade]
-    result = score_round(rules, [Tally.from_pile(pile), Tally.from_pile(other)], "ab", [0, 0])
+    result = score_round(rules, [Tally.from_pile(pile), Tally.from_pile(other)], [0, 0])
     # spades: 26 - 2 (2♠ score as little casino) + 2 (A♠ worth 2) = 26; 2♠ 2 each
     assert result.points[0]["spades"] == 26 and result.points[0]["little_casino"] == 4
     assert result.points[1]["big_casino"] == 6 and result.points[1]["aces"] == 0
@@ -284,14 +284,14 @@ def test_mulle_glimne_spades_one_each_ace_of_spades_two():
 
 def test_krypkasino_penalties_add_up_to_42():
     rules = get_rules("krypkasino")
-    result = score_round(rules, [Tally.from_pile(pack(2)), Tally.from_pile([])], "ab", [0, 0])
+    result = score_round(rules, [Tally.from_pile(pack(2)), Tally.from_pile([])], [0, 0])
     assert list(result.totals) == [42, 0]
 
 
 def test_most_aces_house_rule():
     rules = get_rules("swedish", {"most_aces": True})
     result = score_round(rules, [tally(27, 7, ["AS", "AH", "AD"], big=1),
-                                 tally(25, 6, ["AC"], little=1)], "ab", [0, 0])
+                                 tally(25, 6, ["AC"], little=1)], [0, 0])
     assert result.points[0]["aces"] == 1 and result.points[1]["aces"] == 0
 
 

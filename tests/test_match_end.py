@@ -20,6 +20,7 @@ from pages import (
 )
 
 from referee.rules.cards import pack, parse_cards
+from referee.rules.notes import Note, Say
 from referee.rules.round import RoundOver, RoundState
 from referee.rules.scoring import Decided, Tally, round_and_match, score_round, settle
 from referee.rules.turn import Action, Play
@@ -28,8 +29,8 @@ from referee.rules.variants import get_rules
 # -- the engine: the target, the tie-breaks, counting out, fewest points ----------------
 
 def _result(rules, a, b, scores):
-    result = score_round(rules, [a, b], ["a", "b"], scores)
-    return settle(rules, scores, result, ["a", "b"], [a.spades, b.spades])
+    result = score_round(rules, [a, b], scores)
+    return settle(rules, scores, result, [a.spades, b.spades])
 
 
 def test_match_most_points_wins_when_both_pass_the_target():
@@ -44,22 +45,23 @@ def test_match_tie_on_points_goes_to_most_spades_in_the_round():
     rules = get_rules("swedish")
     # a: most spades 2 + big casino 2 = 4; b: most cards 1 + two aces 2 + little casino 1 = 4
     result = score_round(rules, [tally(25, 7, [], big=1), tally(27, 6, ["AS", "AH"], little=1)],
-                         "ab", [0, 0])
+                         [0, 0])
     assert list(result.totals) == [4, 4]
-    assert settle(rules, [14, 15], result, "ab", [7, 6]).winner == 1  # 18 v 19
-    level = settle(rules, [15, 15], result, "ab", [7, 6])  # 19 v 19: spades 7 v 6
-    assert level.finished and level.winner == 0 and "spades" in level.explanation[0]
-    again = settle(rules, [15, 15], result, "ab", [6, 6])
+    assert settle(rules, [14, 15], result, [7, 6]).winner == 1  # 18 v 19
+    level = settle(rules, [15, 15], result, [7, 6])  # 19 v 19: spades 7 v 6
+    assert level.finished and level.winner == 0
+    assert level.explanation == (Note.of(Say.MOST_SPADES, side=0, score=19, count=7),)
+    again = settle(rules, [15, 15], result, [6, 6])
     assert not again.finished and again.winner is None
-    assert "another round" in again.explanation[0]
+    assert again.explanation == (Note.of(Say.TIED_SPADES, score=19, count=6),)
 
 
 def test_danish_tie_on_points_means_another_round():
     rules = get_rules("danish")
     result = score_round(rules, [tally(26, 7, [], big=1), tally(26, 6, ["AS", "AH", "AD", "AC"])],
-                         "ab", [0, 0])
+                         [0, 0])
     assert list(result.totals) == [4, 4]
-    m = settle(rules, [18, 18], result, "ab", [7, 6])
+    m = settle(rules, [18, 18], result, [7, 6])
     assert not m.finished and m.winner is None
 
 
@@ -68,23 +70,24 @@ def test_royal_counts_out_in_order():
     # b needs 1 point, a needs 3: cards (3 to a) come before aces, so a wins first
     result = score_round(rules, [tally(30, 6, [], big=0, little=0),
                                  tally(22, 7, ["AS", "AH", "AD", "AC"], big=1, little=1)],
-                         "ab", [18, 20])
-    m = settle(rules, [18, 20], result, "ab")
-    assert m.finished and m.winner == 0 and "counting out" in m.explanation[0]
+                         [18, 20])
+    m = settle(rules, [18, 20], result)
+    assert m.finished and m.winner == 0
+    assert m.explanation[0].code is Say.COUNTED_OUT and m.explanation[0].get("side") == 0
 
 
 def test_krypkasino_fewest_points_win_once_a_side_reaches_fifty():
     rules = get_rules("krypkasino")
     result = score_round(rules, [Tally.from_pile(pack(2)[:60]), Tally.from_pile(pack(2)[60:])],
-                         "ab", [30, 10])
-    m = settle(rules, [30, 10], result, "ab")
+                         [30, 10])
+    m = settle(rules, [30, 10], result)
     assert m.finished and m.winner == 1
 
 
 # -- the engine: the Finnish match end (RULES §8) ----------------------------------------
 
 def _finnish(a, b, scores):
-    return round_and_match(get_rules("finnish"), [a, b], ["a", "b"], scores)
+    return round_and_match(get_rules("finnish"), [a, b], scores)
 
 
 def test_finnish_highest_total_wins_not_the_first_to_sixteen_rules_8():
@@ -95,7 +98,8 @@ def test_finnish_highest_total_wins_not_the_first_to_sixteen_rules_8():
     _score, match = _finnish(a, b, [9, 9])
     assert match.scores == (16, 18)
     assert match.finished and match.winner == 1 and match.decided is Decided.MOST_POINTS
-    assert "highest total" in match.explanation[0]
+    assert match.explanation == (
+        Note.of(Say.HIGHEST, side=1, score=18, counts=(16,), target=16),)
 
 
 def test_finnish_tie_for_the_highest_total_is_counted_out_rules_8():
@@ -106,7 +110,10 @@ def test_finnish_tie_for_the_highest_total_is_counted_out_rules_8():
     _score, match = _finnish(a, b, [9, 9])
     assert match.scores == (16, 16)
     assert match.finished and match.winner == 0 and match.decided is Decided.COUNTED_OUT
-    assert "14 v 11" in match.explanation[0] and "spades" in match.explanation[1]
+    assert match.explanation[0] == Note.of(Say.TIED_COUNT_OUT, sides=(0, 1), score=16,
+                                           counts=(14, 11))
+    assert match.explanation[1].code is Say.COUNT_OUT_WINS
+    assert match.explanation[1].get("category") == "spades"
 
 
 def test_finnish_tie_reached_in_one_step_means_another_round_rules_8():
@@ -117,10 +124,11 @@ def test_finnish_tie_reached_in_one_step_means_another_round_rules_8():
     a = tally(20, 5, ["AH", "AD", "AC"])
     b = tally(20, 5, ["AS"], big=1, little=1)
     c = tally(12, 3)
-    _score, match = round_and_match(rules, [a, b, c], ["a", "b", "c"], [13, 12, 0])
+    _score, match = round_and_match(rules, [a, b, c], [13, 12, 0])
     assert match.scores == (16, 16, 0)
     assert not match.finished and match.decided is Decided.TIED
-    assert "another round" in match.explanation[-1]
+    assert match.explanation[-1].code in (Say.TOGETHER_IMMEDIATE, Say.TOGETHER,
+                                         Say.ANOTHER_ROUND)
 
 
 def test_finnish_count_out_can_end_the_match_mid_round():
@@ -141,7 +149,8 @@ def test_finnish_immediate_points_end_the_match_mid_round_without_the_rest_rules
     score, match = r.score()
     assert match.finished and match.winner == 0 and match.decided is Decided.IMMEDIATE
     assert match.scores == (16, 3) and list(score.totals) == [2, 0]
-    assert "no end-of-round points" in match.explanation[0]
+    assert match.explanation == (
+        Note.of(Say.IMMEDIATE_AT_PLAY, side=0, score=16, target=16, play=1),)
 
 
 def test_finnish_last_capture_reaching_sixteen_ends_before_the_count_rules_8():
@@ -199,7 +208,7 @@ def test_tie_on_points_past_the_target_goes_to_most_spades_in_the_round(client):
     _tally_round(client, token, FIVE_ALL)
     match = match_of(token)
     assert match.finished and match.winner_side == 1
-    assert "most spades" in match.result_note
+    assert "most spades" in plain(client.get(f"/match/{token}"))
 
 
 def test_level_on_points_and_spades_plays_on(client):
@@ -235,7 +244,8 @@ def test_royal_counts_out_cards_before_aces(client):
     _tally_round(client, token, sides)
     match = match_of(token)
     assert match.finished and match.winner_side == 0
-    assert "counting out" in match.result_note and "3 of 3" in match.result_note
+    page = plain(client.get(f"/match/{token}"))
+    assert "counting out" in page and "3 of 3" in page
 
 
 def test_krypkasino_fewest_points_win_once_a_side_reaches_the_target(client):
@@ -252,7 +262,7 @@ def test_krypkasino_fewest_points_win_once_a_side_reaches_the_target(client):
     _tally_round(client, token, sides)
     match = match_of(token)
     assert match.finished and match.winner_side == 1
-    assert "fewest points" in match.result_note
+    assert "fewest points" in plain(client.get(f"/match/{token}"))
 
 
 def test_finnish_count_out_mid_round_ends_the_match_on_the_page(client):
@@ -270,7 +280,7 @@ def test_finnish_count_out_mid_round_ends_the_match_on_the_page(client):
     assert confirm.status_code == 303
     match = match_of(token)
     assert match.finished and match.winner_side == 0
-    assert "in the middle of the round" in match.result_note
+    assert "in the middle of the round" in plain(client.get(f"/match/{token}"))
 
 
 def test_rematch_keeps_the_players_and_passes_the_deal(client):

@@ -25,7 +25,8 @@ import pytest
 from engine_calls import build, codes, play, replay, start, table_refs, take, trail
 
 from referee.rules.cards import Card, parse_cards
-from referee.rules.round import IllegalPlay, side_names, sides_of, tally_limits
+from referee.rules.notes import Say
+from referee.rules.round import IllegalPlay, sides_of, tally_limits
 from referee.rules.scoring import Tally, round_and_match, validate_tallies
 from referee.rules.table import Build, item_cards
 from referee.rules.turn import Action, Kind, Play, Spot, judge
@@ -85,7 +86,7 @@ def score(variant, tallies, *, scores=None, players=2, options=None):
     sides = sides_of(rules, players)
     validate_tallies(tallies, rules.packs, tally_limits(rules, players))
     before = scores if scores is not None else [0] * len(sides)
-    return round_and_match(rules, tallies, side_names(sides), before)
+    return round_and_match(rules, tallies, before)
 
 
 def tally(cards, spades, aces=(), *, big=False, little=False, sweeps=0, last=False):
@@ -592,7 +593,7 @@ def test_seed000_scoring_tie_on_points_most_spades_wins():
     assert match.scores == (16, 16)
     assert match.finished is True
     assert match.winner == 1
-    assert any("spade" in line.lower() for line in match.explanation), match
+    assert any(note.code is Say.MOST_SPADES for note in match.explanation), match
 
 
 # -- "Taktik" examples ------------------------------------------------------------
@@ -1228,7 +1229,7 @@ def test_seed002_two_pass_sixteen_most_points_then_most_spades():
     assert tied.scores == (20, 20)
     assert tied.finished is True
     assert tied.winner == 0
-    assert any("spade" in line.lower() for line in tied.explanation), tied
+    assert any(note.code in (Say.MOST_SPADES, Say.TIED_SPADES) for note in tied.explanation), tied
 
 
 def test_seed002_house_rules_most_aces_and_target_21():

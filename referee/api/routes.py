@@ -32,6 +32,7 @@ from referee.rules.scoring import (
 )
 from referee.rules.turn import Spot, judge
 from referee.rules.variants import VARIANTS, MulleScoring, OptionError, Rules
+from referee.words import notes_text
 
 from .schema import (
     BadInput,
@@ -228,9 +229,12 @@ def _seating(
 
 
 def score_json(
-    rules: Rules, sides: list[list[int]], tallies: list[Tally], result: RoundScore,
-    match: MatchResult,
+    rules: Rules, sides: list[list[int]], names: list[str], tallies: list[Tally],
+    result: RoundScore, match: MatchResult,
 ) -> dict[str, Any]:
+    """The round's points and the match after it; each line of the explanation in the
+    request's language, with its stable code beside it (``explanation_codes``)."""
+    notes = result.explanation + match.explanation
     out: dict[str, Any] = {
         "sides": [
             {
@@ -246,7 +250,8 @@ def score_json(
         "scores": match.scores,
         "finished": match.finished,
         "winner": match.winner,
-        "explanation": result.explanation + match.explanation,
+        "explanation": notes_text(notes, names),
+        "explanation_codes": [note.code.value for note in notes],
     }
     if rules.tie_carry_over:
         out["carry"] = result.carry
@@ -267,8 +272,8 @@ def score():
             if key in body:
                 raise BadInput(f"with tallies, {key} goes inside each tally", key)
         tallies = _read_tallies(body["tallies"], rules, sides)
-    result, match = round_and_match(rules, tallies, side_names(sides, names), scores, carry)
-    return jsonify(score_json(rules, sides, tallies, result, match))
+    result, match = round_and_match(rules, tallies, scores, carry)
+    return jsonify(score_json(rules, sides, side_names(sides, names), tallies, result, match))
 
 
 def _side_list(body: dict[str, Any], key: str, sides: int) -> list[Any]:
@@ -468,4 +473,4 @@ def _replay_score(rnd: RoundState, rules: Rules, sides: list[list[int]],
     if not rnd.finished and rnd.decided is None:
         return None
     result, match = rnd.score(carry)
-    return score_json(rules, sides, rnd.tallies(), result, match)
+    return score_json(rules, sides, rnd.side_names(), rnd.tallies(), result, match)

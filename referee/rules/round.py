@@ -44,6 +44,7 @@ from .events import (
     Undone,
     in_force,
 )
+from .notes import Note, Say
 from .partition import Budget, TooComplex
 from .reasons import Reason, Why
 from .scoring import (
@@ -654,16 +655,13 @@ class RoundState:
         self.immediate_steps.append(credits)
         score = self.scores_before[side] + self.immediate[side]
         if score >= self.rules.target and self.decided is None:
-            names = side_names(self.sides, self.names)
-            when = "the leftover cards" if self.finished else f"play {self.index + 1}"
+            note = (Note.of(Say.IMMEDIATE_LEFTOVER, side=side, score=score,
+                            target=self.rules.target) if self.finished else
+                    Note.of(Say.IMMEDIATE_AT_PLAY, side=side, score=score,
+                            target=self.rules.target, play=self.index + 1))
             self.decided = MatchResult(
                 tuple(s + i for s, i in zip(self.scores_before, self.immediate, strict=True)),
-                True, side,
-                (f"{names[side]} reaches {score} of {self.rules.target} with the aces and "
-                 f"casinos of {when} and wins in the middle of the round; no end-of-round "
-                 "points are added",),
-                Decided.IMMEDIATE,
-            )
+                True, side, (note,), Decided.IMMEDIATE)
 
     def _sweep(self, seat: int, side: int, index: int, deal: int, card: Card,
                before: list[Item]) -> None:
@@ -805,15 +803,13 @@ class RoundState:
         When the match was decided in the middle of the round, only the points
         credited until then count.
         """
-        names = self.side_names()
         if self.decided is not None:
             score = RoundScore.of(len(self.sides), self.immediate_steps, [0] * len(self.sides),
-                                  ["the match ended in the middle of the round"], carry or {},
+                                  [Note.of(Say.ENDED_MID_ROUND)], carry or {},
                                   len(self.immediate_steps))
             return score, self.decided
         steps = None if self.tally is not None else self.immediate_steps
-        return round_and_match(self.rules, self.tallies(), names, self.scores_before, carry,
-                               steps)
+        return round_and_match(self.rules, self.tallies(), self.scores_before, carry, steps)
 
 
 def _as_claimed(spot: Spot, play: Play, reason: str, kind: Kind) -> Verdict:

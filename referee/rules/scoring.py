@@ -11,11 +11,13 @@ adds them all up.
 ...           little_casino=0, sweeps=2, last_capture=True)
 >>> b = Tally(cards=25, spades=6, aces=tuple(parse_cards(["AD", "AC"])), big_casino=0,
 ...           little_casino=1, sweeps=0, last_capture=False)
->>> result = score_round(rules, [a, b], ["seat 0", "seat 1"], [0, 0])
+>>> result = score_round(rules, [a, b], [0, 0])
 >>> result.totals, result.sweeps
 ((10, 3), (2, 0))
 >>> settle(rules, [0, 0], result).scores
 (10, 3)
+>>> [note.code.value for note in result.explanation]
+['most', 'most', 'aces', 'aces', 'big_casino', 'little_casino', 'last_capture', 'sweeps']
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import BIG_CASINO, LITTLE_CASINO, Card, parse_cards
+from .notes import Note, Say
 from .variants import MatchEnd, Rules, SpadeScoring
 
 __all__ = [
@@ -125,13 +128,13 @@ class RoundScore:
     totals: tuple[int, ...]
     sweeps: tuple[int, ...]  # the sweeps that scored, after cancellation
     steps: tuple[tuple[Credit, ...], ...]  # in counting-out order
-    explanation: tuple[str, ...]
+    explanation: tuple[Note, ...]
     carry: Mapping[str, int] = field(default_factory=dict)
     immediate: int = 0  # how many of the first steps are points credited during play
 
     @classmethod
     def of(cls, n: int, steps: Sequence[Sequence[Credit]], sweeps: Sequence[int],
-           explanation: Sequence[str], carry: Mapping[str, int], immediate: int = 0,
+           explanation: Sequence[Note], carry: Mapping[str, int], immediate: int = 0,
            ) -> RoundScore:
         points = [dict.fromkeys(Category, 0) for _ in range(n)]
         for step in steps:
@@ -145,7 +148,7 @@ class RoundScore:
         """Only the points credited during play (the match ended in the middle)."""
         return RoundScore.of(len(self.totals), self.steps[:self.immediate],
                              [0] * len(self.totals),
-                             ["the match ended in the middle of the round"], self.carry,
+                             [Note.of(Say.ENDED_MID_ROUND)], self.carry,
                              self.immediate)
 
 
@@ -173,34 +176,31 @@ def immediate_credits(rules: Rules, side: int, cards: Iterable[Card]) -> list[Cr
 
 
 def _most(
-    rules: Rules, counts: Sequence[int], points: int, names: Sequence[str],
-    carry: dict[str, int], category: Category,
-) -> tuple[list[Credit], list[str]]:
+    rules: Rules, counts: Sequence[int], points: int, carry: dict[str, int],
+    category: Category,
+) -> tuple[list[Credit], list[Note]]:
     """The majority point(s) of a category; a tie gives nobody (or carries over)."""
     if points <= 0:
         return [], []
-    noun = category.value
     pot = points + carry.pop(category.value, 0)
     best = max(counts)
     leaders = [i for i, c in enumerate(counts) if c == best]
-    shown = " v ".join(str(c) for c in counts)
     if len(leaders) > 1:
         if rules.tie_carry_over:
             carry[category.value] = pot
-            return [], [f"most {noun} tied ({shown}): {pot} point{'s' * (pot != 1)} carried over"]
-        return [], [f"most {noun} tied ({shown}): nobody scores"]
+            return [], [Note.of(Say.MOST_TIED_CARRIED, category=category.value,
+                                counts=tuple(counts), points=pot)]
+        return [], [Note.of(Say.MOST_TIED, category=category.value, counts=tuple(counts))]
     side = leaders[0]
-    ordered = " v ".join(str(c) for c in [counts[side], *sorted(
-        (c for i, c in enumerate(counts) if i != side), reverse=True)])
+    ordered = (counts[side], *sorted((c for i, c in enumerate(counts) if i != side),
+                                     reverse=True))
     return [Credit(side, category, pot)], [
-        f"{names[side]} has most {noun} ({ordered}): {pot} point{'s' * (pot != 1)}"
-    ]
+        Note.of(Say.MOST, side=side, category=category.value, counts=ordered, points=pot)]
 
 
 def score_round(
     rules: Rules,
     tallies: Sequence[Tally],
-    names: Sequence[str],
     scores_before: Sequence[int],
     carry: Mapping[str, int] | None = None,
     immediate_steps: Sequence[Sequence[Credit]] | None = None,
@@ -213,10 +213,10 @@ def score_round(
     v = rules.variant
     pending = dict(carry or {})
     n = len(tallies)
-    explanation: list[str] = []
+    explanation: list[Note] = []
     steps: list[list[Credit]] = []
 
-    def add(step: list[Credit], lines: list[str]) -> None:
+    def add(step: list[Credit], lines: list[Note]) -> None:
         if step:
             steps.append(step)
         explanation.extend(lines)
@@ -225,39 +225,36 @@ def score_round(
     raw = [t.sweeps for t in tallies]
     freeze = v.sweep_freeze
     if freeze is not None and any(s >= freeze for s in scores_before) and any(raw):
-        explanation.append(
-            f"a side had {freeze} or more points before the round: sweeps do not score")
+        explanation.append(Note.of(Say.SWEEPS_FROZEN, points=freeze))
         raw = [0] * n
     if not (rules.sweeps_score or v.reverse):
         raw = [0] * n  # sweeps never score in this variant
     counted = cancel_sweeps(raw) if rules.sweep_cancellation and n > 1 else list(raw)
     if counted != raw:
-        explanation.append(
-            f"sweeps {' v '.join(map(str, raw))} cancel to {' v '.join(map(str, counted))}"
-        )
+        explanation.append(Note.of(Say.SWEEPS_CANCEL, counts=tuple(raw),
+                                   counted=tuple(counted)))
 
     cards_step, cards_lines = _most(
-        rules, [t.cards for t in tallies], v.most_cards, names, pending, Category.CARDS)
-    spade_step, spade_lines = _spades(rules, tallies, names, pending)
-    ace_steps, ace_lines = _aces(rules, tallies, names, pending)
-    big_step, little_step, casino_lines = _casinos(rules, tallies, names)
+        rules, [t.cards for t in tallies], v.most_cards, pending, Category.CARDS)
+    spade_step, spade_lines = _spades(rules, tallies, pending)
+    ace_steps, ace_lines = _aces(rules, tallies, pending)
+    big_step, little_step, casino_lines = _casinos(rules, tallies)
     last_step = [
         Credit(i, Category.LAST_CAPTURE, v.last_capture)
         for i, t in enumerate(tallies) if t.last_capture and v.last_capture
     ]
-    last_lines = [f"{names[c.side]} made the last capture: {c.points}" for c in last_step]
+    last_lines = [Note.of(Say.LAST_CAPTURE, side=c.side, points=c.points) for c in last_step]
     sweep_step: list[Credit] = []
-    sweep_lines: list[str] = []
+    sweep_lines: list[Note] = []
     if v.penalties is not None:
         sweep_step = _penalty_sweeps(rules, tallies)
-        sweep_lines = [f"{names[c.side]}: sweeps {c.points:+d}" for c in sweep_step]
+        sweep_lines = [Note.of(Say.PENALTY_SWEEPS, side=c.side, points=c.points)
+                       for c in sweep_step]
     elif rules.sweeps_score:
         sweep_step = [Credit(i, Category.SWEEPS, c) for i, c in enumerate(counted) if c]
-        sweep_lines = [
-            f"{names[c.side]} scores {c.points} sweep{'s' * (c.points != 1)}" for c in sweep_step
-        ]
+        sweep_lines = [Note.of(Say.SWEEPS, side=c.side, count=c.points) for c in sweep_step]
     mulle_step = [Credit(i, Category.MULLE, t.mulle) for i, t in enumerate(tallies) if t.mulle]
-    mulle_lines = [f"{names[c.side]} made mulle: {c.points}" for c in mulle_step]
+    mulle_lines = [Note.of(Say.MULLE, side=c.side, points=c.points) for c in mulle_step]
 
     immediate = 0
     if v.match_end is MatchEnd.COUNT_OUT:
@@ -296,46 +293,46 @@ def score_round(
 
 
 def _spades(
-    rules: Rules, tallies: Sequence[Tally], names: Sequence[str], carry: dict[str, int]
-) -> tuple[list[Credit], list[str]]:
+    rules: Rules, tallies: Sequence[Tally], carry: dict[str, int]
+) -> tuple[list[Credit], list[Note]]:
     v = rules.variant
     step: list[Credit] = []
-    lines: list[str] = []
+    lines: list[Note] = []
     if v.penalties is not None:  # every spade but 2♠, which costs as the little casino
         p = v.penalties
         step = [Credit(i, Category.SPADES, p.spade * (t.spades - t.little_casino))
                 for i, t in enumerate(tallies) if t.spades - t.little_casino]
     elif v.spade_scoring is SpadeScoring.MAJORITY:
-        step, lines = _most(rules, [t.spades for t in tallies], v.most_spades, names, carry,
+        step, lines = _most(rules, [t.spades for t in tallies], v.most_spades, carry,
                             Category.SPADES)
     elif v.spade_scoring is SpadeScoring.OVER_SIX:
         for i, t in enumerate(tallies):
             if t.spades > 6:
                 step.append(Credit(i, Category.SPADES, t.spades - 6))
-                lines.append(f"{names[i]} has {t.spades} spades: {t.spades - 6} over six")
+                lines.append(Note.of(Say.SPADES_OVER_SIX, side=i, count=t.spades,
+                                     points=t.spades - 6))
     else:  # each spade; A♠ 2; 2♠ scores as little casino
         for i, t in enumerate(tallies):
             aces_of_spades = sum(1 for c in t.aces if c.spade)
             pts = t.spades - t.little_casino + aces_of_spades
             if pts:
                 step.append(Credit(i, Category.SPADES, pts))
-                lines.append(f"{names[i]} has {t.spades} spades: {pts} points")
+                lines.append(Note.of(Say.SPADES_EACH, side=i, count=t.spades, points=pts))
     return step, lines
 
 
 def _aces(
-    rules: Rules, tallies: Sequence[Tally], names: Sequence[str], carry: dict[str, int]
-) -> tuple[list[list[Credit]], list[str]]:
+    rules: Rules, tallies: Sequence[Tally], carry: dict[str, int]
+) -> tuple[list[list[Credit]], list[Note]]:
     v = rules.variant
     steps: list[list[Credit]] = []
-    lines: list[str] = []
+    lines: list[Note] = []
     if v.penalties is not None:
         for i, t in enumerate(tallies):
             if t.aces:
                 steps.append([Credit(i, Category.ACES, v.penalties.ace * len(t.aces))])
     elif rules.most_aces:
-        step, lines = _most(rules, [len(t.aces) for t in tallies], 1, names, carry,
-                            Category.ACES)
+        step, lines = _most(rules, [len(t.aces) for t in tallies], 1, carry, Category.ACES)
         steps.append(step)
     elif v.ace:
         by_suit = sorted(((c, i) for i, t in enumerate(tallies) for c in t.aces),
@@ -344,16 +341,14 @@ def _aces(
             steps.append([Credit(i, Category.ACES, v.ace)])
         for i, t in enumerate(tallies):
             if t.aces:
-                lines.append(
-                    f"{names[i]} took {len(t.aces)} ace{'s' * (len(t.aces) != 1)} "
-                    f"({', '.join(c.symbol for c in t.aces)}): {len(t.aces) * v.ace}"
-                )
+                lines.append(Note.of(Say.ACES, side=i, cards=tuple(t.aces),
+                                     points=len(t.aces) * v.ace))
     return steps, lines
 
 
 def _casinos(
-    rules: Rules, tallies: Sequence[Tally], names: Sequence[str]
-) -> tuple[list[Credit], list[Credit], list[str]]:
+    rules: Rules, tallies: Sequence[Tally]
+) -> tuple[list[Credit], list[Credit], list[Note]]:
     v = rules.variant
     big = v.penalties.big_casino if v.penalties is not None else v.big_casino
     little = v.penalties.little_casino if v.penalties is not None else v.little_casino
@@ -361,8 +356,8 @@ def _casinos(
                 for i, t in enumerate(tallies) if t.big_casino and big]
     little_step = [Credit(i, Category.LITTLE_CASINO, t.little_casino * little)
                    for i, t in enumerate(tallies) if t.little_casino and little]
-    lines = [f"{names[c.side]} took the big casino (10♦): {c.points}" for c in big_step] + [
-        f"{names[c.side]} took the little casino (2♠): {c.points}" for c in little_step]
+    lines = [Note.of(Say.BIG_CASINO, side=c.side, points=c.points) for c in big_step] + [
+        Note.of(Say.LITTLE_CASINO, side=c.side, points=c.points) for c in little_step]
     return big_step, little_step, lines
 
 
@@ -386,14 +381,14 @@ def _penalty_sweeps(rules: Rules, tallies: Sequence[Tally]) -> list[Credit]:
 
 
 def round_and_match(
-    rules: Rules, tallies: Sequence[Tally], names: Sequence[str], scores_before: Sequence[int],
+    rules: Rules, tallies: Sequence[Tally], scores_before: Sequence[int],
     carry: Mapping[str, int] | None = None,
     immediate_steps: Sequence[Sequence[Credit]] | None = None,
 ) -> tuple[RoundScore, MatchResult]:
     """The round's points and the match after it. A match decided in the middle of the
     round by the points credited during play keeps only those points."""
-    score = score_round(rules, tallies, names, scores_before, carry, immediate_steps)
-    match = settle(rules, scores_before, score, names, [t.spades for t in tallies])
+    score = score_round(rules, tallies, scores_before, carry, immediate_steps)
+    match = settle(rules, scores_before, score, [t.spades for t in tallies])
     if match.decided is Decided.IMMEDIATE:
         score = score.during_play()
     return score, match
@@ -417,7 +412,7 @@ class MatchResult:
     scores: tuple[int, ...]
     finished: bool
     winner: int | None
-    explanation: tuple[str, ...]
+    explanation: tuple[Note, ...]
     decided: Decided = Decided.NOT_YET
 
 
@@ -425,16 +420,14 @@ def settle(
     rules: Rules,
     scores_before: Sequence[int],
     result: RoundScore,
-    names: Sequence[str] | None = None,
     spades: Sequence[int] | None = None,
 ) -> MatchResult:
     """Match scores after the round and, if the match is over, its winner."""
-    names = list(names or [f"side {i}" for i in range(len(scores_before))])
     target = rules.target
     end = rules.variant.match_end
     final = tuple(s + t for s, t in zip(scores_before, result.totals, strict=True))
     if end is MatchEnd.HIGHEST_THEN_COUNT_OUT:
-        return _highest_then_count_out(rules, scores_before, result, names, final)
+        return _highest_then_count_out(rules, scores_before, result, final)
     if end is MatchEnd.COUNT_OUT:
         # credited step by step; the first side to reach the target wins, and the
         # rest of the round is still written on the score sheet
@@ -446,10 +439,10 @@ def settle(
             if len(reached) == 1:
                 i = reached[0]
                 return MatchResult(final, True, i, (
-                    f"{names[i]} reaches {scores[i]} of {target} first, counting out, and wins",),
+                    Note.of(Say.COUNTED_OUT, side=i, score=scores[i], target=target),),
                     Decided.COUNTED_OUT)
             if reached:
-                return _most_points(rules, scores, reached, names, None, final)
+                return _most_points(rules, scores, reached, None, final)
         return MatchResult(final, False, None, ())
     if end is MatchEnd.FEWEST_POINTS:
         if max(final) < target:
@@ -458,25 +451,23 @@ def settle(
         leaders = [i for i, s in enumerate(final) if s == low]
         if len(leaders) == 1:
             return MatchResult(final, True, leaders[0], (
-                f"{names[leaders[0]]} wins with the fewest points ({low}) once a side reached "
-                f"{target}",), Decided.FEWEST_POINTS)
+                Note.of(Say.FEWEST_POINTS, side=leaders[0], score=low, target=target),),
+                Decided.FEWEST_POINTS)
         return MatchResult(final, False, None, (
-            f"a side reached {target} but the fewest points are tied ({low}): another round",),
-            Decided.TIED)
+            Note.of(Say.FEWEST_TIED, score=low, target=target),), Decided.TIED)
     reached = [i for i, s in enumerate(final) if s >= target]
     if not reached:
         return MatchResult(final, False, None, ())
     if len(reached) == 1:
         i = reached[0]
         return MatchResult(final, True, i, (
-            f"{names[i]} reaches {final[i]} of {target} and wins (the only side to reach it)",),
-            Decided.ONLY_ONE)
+            Note.of(Say.ONLY_ONE, side=i, score=final[i], target=target),), Decided.ONLY_ONE)
     by_spades = spades if end is MatchEnd.MOST_POINTS_THEN_SPADES else None
-    return _most_points(rules, final, reached, names, by_spades, final)
+    return _most_points(rules, final, reached, by_spades, final)
 
 
 def _most_points(
-    rules: Rules, scores: Sequence[int], reached: list[int], names: Sequence[str],
+    rules: Rules, scores: Sequence[int], reached: list[int],
     spades: Sequence[int] | None, final: tuple[int, ...],
 ) -> MatchResult:
     """Several sides reached the target: most points, then (if given) most spades."""
@@ -485,23 +476,22 @@ def _most_points(
     leaders = [i for i in reached if scores[i] == best]
     if len(leaders) == 1:
         return MatchResult(final, True, leaders[0], (
-            f"{names[leaders[0]]} wins with most points ({best}) of the sides past {target}",),
+            Note.of(Say.MOST_POINTS, side=leaders[0], score=best, target=target),),
             Decided.MOST_POINTS)
     if spades is not None:
         most = max(spades[i] for i in leaders)
         top = [i for i in leaders if spades[i] == most]
         if len(top) == 1:
             return MatchResult(final, True, top[0], (
-                f"tied at {best}: {names[top[0]]} wins with most spades in the round ({most})",),
+                Note.of(Say.MOST_SPADES, side=top[0], score=best, count=most),),
                 Decided.MOST_SPADES)
         return MatchResult(final, False, None, (
-            f"tied at {best} with {most} spades each: another round",), Decided.TIED)
-    return MatchResult(final, False, None, (f"tied at {best}: another round",), Decided.TIED)
+            Note.of(Say.TIED_SPADES, score=best, count=most),), Decided.TIED)
+    return MatchResult(final, False, None, (Note.of(Say.TIED, score=best),), Decided.TIED)
 
 
 def _highest_then_count_out(
-    rules: Rules, scores_before: Sequence[int], result: RoundScore, names: Sequence[str],
-    final: tuple[int, ...],
+    rules: Rules, scores_before: Sequence[int], result: RoundScore, final: tuple[int, ...],
 ) -> MatchResult:
     """Finnish (RULES.md §8): the aces and casinos credited during play end the match the
     moment one side reaches the target; otherwise, once a side has the target, the
@@ -515,24 +505,22 @@ def _highest_then_count_out(
         if len(reached) == 1:  # (in a tally the captures' order is unknown: not several)
             i = reached[0]
             return MatchResult(tuple(scores), True, i, (
-                f"{names[i]} reaches {scores[i]} of {target} with the aces and casinos as "
-                "they were captured, and wins in the middle of the round; no end-of-round "
-                "points are added",), Decided.IMMEDIATE)
+                Note.of(Say.IMMEDIATE, side=i, score=scores[i], target=target),),
+                Decided.IMMEDIATE)
     if max(final) < target:
         return MatchResult(final, False, None, ())
     best = max(final)
     leaders = [i for i, s in enumerate(final) if s == best]
     if len(leaders) == 1:
         i = leaders[0]
-        others = " v ".join(str(s) for j, s in enumerate(final) if j != i)
+        others = tuple(s for j, s in enumerate(final) if j != i)
         return MatchResult(final, True, i, (
-            f"{names[i]} wins with the highest total, {best} against {others}, once a side "
-            f"reached {target}",), Decided.MOST_POINTS)
-    tied = " and ".join(names[i] for i in leaders)
-    lines = [f"{tied} are tied at {best}: counted out from "
-             f"{' v '.join(str(scores[i]) for i in leaders)} after the aces and casinos"]
+            Note.of(Say.HIGHEST, side=i, score=best, counts=others, target=target),),
+            Decided.MOST_POINTS)
+    lines = [Note.of(Say.TIED_COUNT_OUT, sides=tuple(leaders), score=best,
+                     counts=tuple(scores[i] for i in leaders))]
     if len([i for i in leaders if scores[i] >= target]) > 1:
-        lines.append(f"the aces and casinos bring them to {target} together: another round")
+        lines.append(Note.of(Say.TOGETHER_IMMEDIATE, target=target))
         return MatchResult(final, False, None, tuple(lines), Decided.TIED)
     for step in result.steps[result.immediate:]:
         for credit in step:
@@ -541,14 +529,13 @@ def _highest_then_count_out(
         reached = [i for i in leaders if scores[i] >= target]
         if len(reached) == 1:
             i = reached[0]
-            lines.append(f"{names[i]} reaches {scores[i]} of {target} first, with {category}, "
-                         "and wins")
+            lines.append(Note.of(Say.COUNT_OUT_WINS, side=i, score=scores[i], target=target,
+                                 category=category))
             return MatchResult(final, True, i, tuple(lines), Decided.COUNTED_OUT)
         if reached:
-            lines.append(f"{category} bring{'s' * (category == 'cards')} them to {target} "
-                         "together: another round")
+            lines.append(Note.of(Say.TOGETHER, category=category, target=target))
             return MatchResult(final, False, None, tuple(lines), Decided.TIED)
-    lines.append("another round")
+    lines.append(Note.of(Say.ANOTHER_ROUND))
     return MatchResult(final, False, None, tuple(lines), Decided.TIED)
 
 
@@ -558,8 +545,8 @@ class RoundResult:
 
     points: tuple[Points, ...]  # per side and category
     totals: tuple[int, ...]
-    explanation: tuple[str, ...]  # the round's points
-    match_note: tuple[str, ...]  # what the round did to the match
+    explanation: tuple[Note, ...]  # the round's points
+    match_note: tuple[Note, ...]  # what the round did to the match
     carry: Mapping[str, int]
     scores: tuple[int, ...]  # the match after the round
 
@@ -572,7 +559,8 @@ class RoundResult:
         return {
             "points": [{c.value: p[c] for c in Category} for p in self.points],
             "totals": list(self.totals),
-            "explanation": list(self.explanation), "match_note": list(self.match_note),
+            "explanation": [note.to_json() for note in self.explanation],
+            "match_note": [note.to_json() for note in self.match_note],
             "carry": dict(self.carry), "scores": list(self.scores),
         }
 
@@ -580,8 +568,10 @@ class RoundResult:
     def from_json(cls, data: Mapping[str, Any]) -> RoundResult:
         return cls(
             tuple({c: int(p.get(c.value, 0)) for c in Category} for p in data["points"]),
-            tuple(data["totals"]), tuple(data.get("explanation", ())),
-            tuple(data.get("match_note", ())), dict(data.get("carry", {})),
+            tuple(data["totals"]),
+            tuple(Note.from_json(line) for line in data.get("explanation", ())),
+            tuple(Note.from_json(line) for line in data.get("match_note", ())),
+            dict(data.get("carry", {})),
             tuple(data.get("scores", ())),
         )
 
