@@ -27,13 +27,13 @@ self.addEventListener("activate", (event) => {
 // connection the offline page says so, and the back button returns to the form
 function page(request) {
   return fetch(request).catch(() => caches.open(CACHE)
-    .then((cache) => cache.match(OFFLINE))
+    .then((cache) => cache.match(OFFLINE, {ignoreVary: true}))
     .then((kept) => kept || Response.error()));
 }
 
 // a static file, an icon: the copy kept for this version, else the server's
 function kept(request) {
-  return caches.open(CACHE).then((cache) => cache.match(request))
+  return caches.open(CACHE).then((cache) => cache.match(request, {ignoreVary: true}))
     .then((copy) => copy || fetch(request));
 }
 
