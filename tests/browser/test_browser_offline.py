@@ -168,3 +168,26 @@ def test_a_plain_form_sent_without_a_connection_shows_the_offline_page_and_back_
     page.context.set_offline(False)
     taps.tap(page.get_by_role("button", name="Start the match"))
     expect(page.get_by_role("button", name="Play by play")).to_be_visible()
+
+
+def test_a_new_worker_deletes_the_caches_of_older_versions(installed: Page) -> None:
+    """An older deploy's cache (another hash) goes when a new worker activates; a cache
+    of another name is not the worker's to delete."""
+    page = installed
+    page.goto("/")
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    names = page.evaluate("""async () => {
+      await (await caches.open("kasino-referee-0123456789abcdef")).put("/static/app.css",
+        new Response("/* an older deploy */"));
+      await (await caches.open("someone-else")).put("/x", new Response("x"));
+      // another address of the same worker stands for a deploy: a new worker installs
+      const fresh = await navigator.serviceWorker.register("/sw.js?deploy=2");
+      const worker = fresh.installing || fresh.waiting || fresh.active;
+      if (worker.state !== "activated") {
+        await new Promise((done) => worker.addEventListener("statechange",
+          () => { if (worker.state === "activated") done(); }));
+      }
+      return caches.keys();
+    }""")
+    assert "kasino-referee-0123456789abcdef" not in names and "someone-else" in names
+    assert len([n for n in names if n.startswith("kasino-referee-")]) == 1, names
