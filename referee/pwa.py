@@ -107,19 +107,20 @@ def _precache() -> list[str]:
 
 
 @lru_cache(maxsize=8)
-def _static_digest(stamps: tuple[tuple[str, int, int], ...]) -> str:
-    """A hash of the static files named in ``stamps`` (path, mtime, size): read again only
+def _static_digest(stamps: tuple[tuple[str, str, int, int], ...]) -> str:
+    """A hash of the static files in ``stamps`` (name, path, mtime, size) by their names
+    and contents, so that every server with the same files gives the same; read again only
     when one of them changed."""
     digest = hashlib.sha256()
-    for path, _mtime, _size in stamps:
-        digest.update(path.encode() + b"\0" + Path(path).read_bytes())
+    for name, path, _mtime, _size in stamps:
+        digest.update(name.encode() + b"\0" + Path(path).read_bytes())
     return digest.hexdigest()
 
 
 def cache_version() -> str:
     """The name of the worker's cache: a hash of everything it keeps, as served now."""
-    stamps = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size)
-                   for _name, p in _static_files())
+    stamps = tuple((name, str(p), p.stat().st_mtime_ns, p.stat().st_size)
+                   for name, p in _static_files())
     digest = hashlib.sha256(_static_digest(stamps).encode())
     for name in icons.FILES:
         digest.update(name.encode() + (icons.file(name) or (b"", ""))[0])

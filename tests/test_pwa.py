@@ -162,14 +162,18 @@ def test_the_service_worker_is_served_from_the_root_and_never_kept_stale(client)
 
 
 def test_the_cache_name_changes_with_any_static_file(app, tmp_path):
-    static = tmp_path / "static"
-    shutil.copytree(ROOT / "static", static)
-    app.static_folder = str(static)
-    with app.test_request_context("/sw.js"):
-        before = cache_version()
-        assert cache_version() == before  # the same files: the same worker
-        (static / "app.css").write_text((static / "app.css").read_text() + "/* new */\n")
-        assert cache_version() != before
+    def version(folder: Path) -> str:
+        app.static_folder = str(folder)
+        with app.test_request_context("/sw.js"):
+            return cache_version()
+
+    one, two = tmp_path / "one", tmp_path / "two"
+    shutil.copytree(ROOT / "static", one)
+    shutil.copytree(ROOT / "static", two)
+    before = version(one)
+    assert version(one) == before == version(two)  # the same files: the same, on any server
+    (two / "app.css").write_text((two / "app.css").read_text() + "/* new */\n")
+    assert version(two) != before
 
 
 def test_the_offline_page_says_nothing_is_lost_and_opens_no_session(client):
