@@ -84,10 +84,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_errors(app)
     register_templating(app)
     # a real server and database: SQLite's write lock, 503 when busy, GET /healthz
-    from . import database, health
+    from . import database, health, pwa
 
     database.init_app(app)
     health.register(app)
+    pwa.register(app)  # installable: manifest, icons, service worker, offline page
     return app
 
 

@@ -34,12 +34,14 @@ from .sharing import share_base
 # No inline script anywhere, and no inline style either: htmx 4 evaluates code only for
 # hx-on, trigger filters and js: values, none of which the templates use, and its one
 # style (the request indicator) is a constructed style sheet, which CSP does not govern.
-# The favicon is a data: URL.
+# The icons, the manifest and the service worker (referee/pwa.py) are this site's own.
 CONTENT_SECURITY_POLICY = "; ".join((
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data:",
+    "img-src 'self'",
+    "manifest-src 'self'",
+    "worker-src 'self'",
     "object-src 'none'",
     "frame-ancestors 'none'",
     "base-uri 'self'",

@@ -26,3 +26,78 @@ document.addEventListener("visibilitychange", () => {
   if (document.hidden || !window.htmx) return;
   document.querySelectorAll("[data-live]").forEach((part) => htmx.trigger(part, "kr-wake"));
 });
+
+// -- installable (referee/pwa.py): the service worker, where the browser has them (HTTPS
+// or localhost); without it everything works as before, only not offline
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register("/sw.js").catch(() => {});
+}
+window.addEventListener("load", registerServiceWorker);
+
+// the offline page's "Back to the page": the form there is kept as it was
+function backButton() {
+  document.querySelectorAll("button[data-back][hidden]").forEach((button) => {
+    button.hidden = false;
+    button.addEventListener("click", () => history.back());
+  });
+}
+document.addEventListener("DOMContentLoaded", backButton);
+
+// -- no connection: an htmx request that got no answer at all leaves the page and its
+// form as they are; #connection (templates/base.html) says so until an answer comes
+function connectionNotice() {
+  return document.getElementById("connection");
+}
+function showNoConnection(event) {
+  const ctx = event.detail && event.detail.ctx;
+  const notice = connectionNotice();
+  if (!ctx || ctx.response || !notice) return;  // an answer came: the server's own message
+  const sent = String((ctx.request && ctx.request.method) || "GET").toUpperCase() !== "GET";
+  notice.textContent = sent ? notice.dataset.post : notice.dataset.get;
+}
+function clearNoConnection() {
+  const notice = connectionNotice();
+  if (notice) notice.textContent = "";
+}
+document.addEventListener("htmx:error", showNoConnection);
+document.addEventListener("htmx:after:request", clearNoConnection);
+
+// -- a form sent without htmx (a plain POST) keeps what was typed in: when no answer comes
+// (the offline page), the way back finds every entry again, even those the browser does
+// not put back itself (autocomplete="off"). Kept for this tab only (sessionStorage).
+function keptKey(form) {
+  return "kept-form:" + location.pathname + ":" + Array.from(document.forms).indexOf(form);
+}
+function keepEntries(event) {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || form.method !== "post" || form.hasAttribute("hx-post")) return;
+  const entries = [];
+  Array.from(form.elements).forEach((field, at) => {
+    if (!field.name || ["hidden", "submit", "button", "file"].includes(field.type)) return;
+    const ticked = field.type === "checkbox" || field.type === "radio";
+    entries.push([at, field.name, ticked ? field.checked : field.value]);
+  });
+  try {
+    sessionStorage.setItem(keptKey(form), JSON.stringify(entries));
+  } catch { /* storage full or off: the browser's own restoring remains */ }
+}
+function restoreEntries() {
+  const visit = performance.getEntriesByType("navigation")[0];
+  Array.from(document.forms).forEach((form) => {
+    let kept = null;
+    try {
+      kept = sessionStorage.getItem(keptKey(form));
+      sessionStorage.removeItem(keptKey(form));
+    } catch { return; }
+    if (!kept || !visit || visit.type !== "back_forward") return;
+    JSON.parse(kept).forEach(([at, name, value]) => {
+      const field = form.elements[at];
+      if (!field || field.name !== name) return;
+      if (field.type === "checkbox" || field.type === "radio") field.checked = value;
+      else field.value = value;
+    });
+  });
+}
+document.addEventListener("submit", keepEntries);
+document.addEventListener("DOMContentLoaded", restoreEntries);

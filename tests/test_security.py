@@ -64,6 +64,7 @@ def limited():
 CSP_DIRECTIVES = {
     "default-src": "'self'", "script-src": "'self'", "style-src": "'self'",
     "frame-ancestors": "'none'", "base-uri": "'self'", "form-action": "'self'",
+    "img-src": "'self'", "manifest-src": "'self'", "worker-src": "'self'",
 }
 
 
@@ -73,7 +74,9 @@ def _csp(response) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("path", ["/", "/matches/new", "/static/app.css", "/variants.css",
-                                  "/api/v1/variants", "/match/nope", "/api/v1/nothing"])
+                                  "/api/v1/variants", "/match/nope", "/api/v1/nothing",
+                                  "/sw.js", "/manifest.webmanifest", "/offline",
+                                  "/icons/icon.svg"])
 def test_every_response_has_the_security_headers(client, path):
     response = client.get(path)
     csp = _csp(response)
@@ -100,7 +103,7 @@ def _pages(client) -> dict[str, str]:
         "picked": f"/match/{token}/round/{number}?card=9H",
         "tally": f"/match/{tally_token}/round/{tally_number}", "check": "/check",
         "ruling": check, "rules": "/rules", "variant": "/rules/swedish",
-        "missing": "/match/nope",
+        "missing": "/match/nope", "offline": "/offline",
     }
     pages = {name: text(client.get(path)) for name, path in paths.items()}
     pages["refused"] = text(client.post("/matches/new", data={"variant": "swedish"}))
