@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from .models import Match, RoundMode, RoundStatus
 from .rules.events import Event, EventError, EventKind, event_from_json
@@ -31,6 +32,8 @@ MAX_BYTES = 1024 * 1024
 MAX_ROUNDS = 50
 MAX_ROUND_EVENTS = 400  # a round of two packs (104 cards) with many plays taken back
 MAX_EVENTS = 2000  # e.g. 40 rounds of one pack, or 19 of two, play by play
+TOO_BIG = _l("The file is larger than %(n)d KB: a match file of this referee is never that "
+             "large. Nothing was imported.", n=MAX_BYTES // 1024)
 NAME_LENGTH = 40  # as the new-match form
 REASON_LENGTH = 200  # as the round page's overrule
 
@@ -127,7 +130,7 @@ def where(number: int, index: int | None = None, kind: str | None = None) -> str
 def loads(data: bytes) -> MatchDocument:
     """A match file read strictly, or :class:`DocumentError` saying what is wrong first."""
     if len(data) > MAX_BYTES:
-        raise DocumentError(too_big())
+        raise DocumentError(str(TOO_BIG))
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -142,11 +145,6 @@ def loads(data: bytes) -> MatchDocument:
     except (ValueError, RecursionError):  # a number too long, lists nested too deep
         raise DocumentError(_("The file is not JSON that a match file can be.")) from None
     return read(raw)
-
-
-def too_big() -> str:
-    return _("The file is larger than %(n)d KB: a match file of this referee is never that "
-             "large. Nothing was imported.", n=MAX_BYTES // 1024)
 
 
 def _no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
