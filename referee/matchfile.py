@@ -11,7 +11,7 @@ never part of the document.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
@@ -142,6 +142,8 @@ def loads(data: bytes) -> MatchDocument:
         raise DocumentError(_("The file is not complete JSON: %(error)s at line %(line)d, "
                               "column %(column)d.", error=error.msg, line=error.lineno,
                               column=error.colno)) from None
+    except DocumentError:  # a key twice, or NaN: said by the hooks below
+        raise
     except (ValueError, RecursionError):  # a number too long, lists nested too deep
         raise DocumentError(_("The file is not JSON that a match file can be.")) from None
     return read(raw)
@@ -162,7 +164,7 @@ def _no_constant(name: str) -> NoReturn:
 
 def read(raw: Any) -> MatchDocument:
     """A match document (parsed JSON) checked field by field into typed values."""
-    doc = _object(raw, _("The file"), MATCH_KEYS, MATCH_KEYS)
+    doc = _object(raw, lambda: _("The file"), MATCH_KEYS, MATCH_KEYS)
     if doc["format"] != FORMAT:
         raise DocumentError(_("This is not a match file of Kasino Referee: its “format” is "
                               "not “%(format)s”.", format=FORMAT))
@@ -172,7 +174,7 @@ def read(raw: Any) -> MatchDocument:
                               version=VERSION))
     variant = doc["variant"]
     if not isinstance(variant, str) or variant not in VARIANTS:
-        raise DocumentError(_("“%(variant)s” is not a variant; the variants are %(ids)s.",
+        raise DocumentError(_("%(variant)s is not a variant; the variants are %(ids)s.",
                               variant=_shown(variant), ids=", ".join(VARIANTS)))
     options = doc["options"]
     if not isinstance(options, dict):
@@ -217,24 +219,25 @@ def _is_int(value: Any) -> bool:
     return type(value) is int
 
 
-def _object(value: Any, place: str, required: tuple[str, ...],
+def _object(value: Any, place: Callable[[], str], required: tuple[str, ...],
             known: tuple[str, ...]) -> dict[str, Any]:
-    """``value`` as an object with every ``required`` key and no key beyond ``known``."""
+    """``value`` as an object with every ``required`` key and no key beyond ``known``;
+    ``place`` words where it is, if it is not."""
     if not isinstance(value, dict):
-        raise DocumentError(_("%(where)s must be a JSON object.", where=place))
+        raise DocumentError(_("%(where)s must be a JSON object.", where=place()))
     for key in required:
         if key not in value:
-            raise DocumentError(_("%(where)s has no “%(key)s”.", where=place, key=key))
+            raise DocumentError(_("%(where)s has no “%(key)s”.", where=place(), key=key))
     for key in value:
         if key not in known:
             raise DocumentError(_("%(where)s has “%(key)s”, which a match file does not "
-                                  "have there.", where=place, key=key))
+                                  "have there.", where=place(), key=key))
     return value
 
 
 def _round(value: Any, number: int) -> RoundDocument:
     place = where(number)
-    rnd = _object(value, place, ROUND_KEYS, ROUND_KEYS)
+    rnd = _object(value, lambda: place, ROUND_KEYS, ROUND_KEYS)
     if not _is_int(rnd["number"]) or rnd["number"] != number:
         raise DocumentError(_("%(where)s is numbered %(given)s: the rounds are numbered 1, "
                               "2, 3 … in order.", where=place, given=_shown(rnd["number"])))
@@ -258,8 +261,9 @@ def _round(value: Any, number: int) -> RoundDocument:
 
 
 def _event(value: Any, number: int, index: int, mode: RoundMode) -> Event:
-    """One event, its data exactly as the engine writes it."""
-    entry = _object(value, where(number, index), EVENT_KEYS, EVENT_KEYS)
+    """One event, its data exactly as the engine writes it. (Where it is, is worded only
+    for a message: a long file has thousands of events.)"""
+    entry = _object(value, lambda: where(number, index), EVENT_KEYS, EVENT_KEYS)
     allowed = KINDS_OF_MODE[mode]
     kind = entry["kind"]
     if kind not in [k.value for k in allowed]:
@@ -271,31 +275,33 @@ def _event(value: Any, number: int, index: int, mode: RoundMode) -> Event:
             message = _("a round of tallies only has events of the kinds %(kinds)s, not "
                         "%(kind)s", kinds=kinds, kind=_shown(kind))
         raise DocumentError(f"{where(number, index)}: {message}.")
-    place = where(number, index, kind)
+
+    def place() -> str:
+        return where(number, index, kind)
+
     required, optional = EVENT_FIELDS[EventKind(kind)]
     data = _object(entry["data"], place, tuple(required), (*required, *optional))
     for key, expected in {**required, **optional}.items():
         if key in data and type(data[key]) is not expected:
             raise DocumentError(_("%(where)s: “%(key)s” is %(given)s, which is not of its "
-                                  "type.", where=place, key=key, given=_shown(data[key])))
+                                  "type.", where=place(), key=key, given=_shown(data[key])))
     reason = data.get("reason")
     if isinstance(reason, str) and not (reason == reason.strip() and 1 <= len(reason)
                                         <= REASON_LENGTH):
         raise DocumentError(_("%(where)s: the table's reason is 1 to %(n)d characters.",
-                              where=place, n=REASON_LENGTH))
+                              where=place(), n=REASON_LENGTH))
     if kind == EventKind.TALLY:
         for tally in data["tallies"]:
             _object(tally, place, TALLY_KEYS, TALLY_KEYS)
     try:
         event = event_from_json(kind, data)
     except EventError as error:
-        raise DocumentError(f"{place}: {error}.") from None
-    written = event.to_json()
-    difference = _difference(data, written, "")
+        raise DocumentError(f"{place()}: {error}.") from None
+    difference = _difference(data, event.to_json(), "")
     if difference is not None:
         path, given, wanted = difference
         raise DocumentError(_("%(where)s: %(field)s is %(given)s, where the referee writes "
-                              "%(written)s.", where=place, field=path or "data",
+                              "%(written)s.", where=place(), field=path or "data",
                               given=given, written=wanted))
     return event
 

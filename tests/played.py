@@ -9,9 +9,11 @@ from referee import service
 from referee.models import Match, RoundMode
 from referee.rules.capture import capture_options
 from referee.rules.cards import pack
+from referee.rules.events import Confirmed, FirstTable, Overruled, Played
 from referee.rules.partition import Budget
 from referee.rules.round import RoundState
 from referee.rules.turn import Action, Play
+from referee.rules.variants import get_rules
 
 
 def tries(r: RoundState, card, rng: random.Random) -> list[Play]:
@@ -29,10 +31,16 @@ def tries(r: RoundState, card, rng: random.Random) -> list[Play]:
     return plays
 
 
-def play_round(match: Match, rng: random.Random, overrule_at: int = 3,
-               undo_at: int = 5) -> None:
-    """A whole round play by play, confirmed: the play ``overrule_at`` recorded as the table
-    overruled it, the play ``undo_at`` taken back and made again."""
+def random_play(game: RoundState, card, rng: random.Random) -> Play | None:
+    """A legal play of ``card`` chosen at random, or None if none was found."""
+    return next((p for p in tries(game, card, rng) if game.can_play(p)), None)
+
+
+def play_round(match: Match, rng: random.Random, plays: int | None = None,
+               overrule_at: int = 3, undo_at: int = 5) -> None:
+    """A round play by play, confirmed once over (or left open after ``plays`` plays): the
+    play ``overrule_at`` recorded as the table overruled it, the play ``undo_at`` taken
+    back and made again."""
     rnd = service.start_round(match, RoundMode.PLAY)
     game = service.game_of(rnd)
     deck = pack(game.rules.packs)
@@ -40,8 +48,10 @@ def play_round(match: Match, rng: random.Random, overrule_at: int = 3,
     service.record_table(rnd, rnd.version, deck[:game.table_size])
     rest = deck[game.table_size:]
     while not (game := service.game_of(rnd)).over:
+        if plays is not None and game.index == plays:
+            return
         card = rest.pop()
-        chosen = next((p for p in tries(game, card, rng) if game.can_play(p)), None)
+        chosen = random_play(game, card, rng)
         if chosen is None or game.index == overrule_at:
             service.record_overrule(rnd, rnd.version, chosen or Play(card, Action.TRAIL),
                                     "the table agreed")
@@ -67,3 +77,31 @@ def tally_round(match: Match) -> None:
               for i in range(len(service.side_names(match)) - 1)]
     service.record_tally(rnd, rnd.version, [first, *others])
     service.confirm(rnd, rnd.version)
+
+
+def long_match_file(rounds: int, seed: int = 0) -> dict:
+    """A match file of a long Swedish match between two players (to 1000), every round
+    played out by the engine alone and confirmed: 4 table cards, 48 plays and the
+    confirmation, 50 events a round."""
+    rules = get_rules("swedish", {"target": 1000})
+    rng = random.Random(seed)
+    played = []
+    for number in range(1, rounds + 1):
+        dealer = number % 2  # the first dealer is seat 1
+        game = RoundState(rules, 2, dealer)
+        deck = pack()
+        rng.shuffle(deck)
+        events = [FirstTable(tuple(deck[:game.table_size]))]
+        game.apply(events[0])
+        for card in deck[game.table_size:]:
+            chosen = random_play(game, card, rng)
+            event = Played(chosen) if chosen else Overruled(Play(card, Action.TRAIL), "agreed")
+            game.apply(event)
+            events.append(event)
+        events.append(Confirmed())
+        played.append({"number": number, "dealer": dealer, "mode": "play",
+                       "status": "confirmed",
+                       "events": [{"kind": e.kind.value, "data": e.to_json()} for e in events]})
+    return {"format": "kasino-referee/match", "version": 1, "variant": "swedish",
+            "options": {"target": 1000}, "players": ["Ann", "Bo"], "first_dealer": 1,
+            "rounds": played}
