@@ -139,8 +139,8 @@ def loads(data: bytes) -> MatchDocument:
     try:
         raw = json.loads(text, object_pairs_hook=_no_twice, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
-        raise DocumentError(_("The file is not complete JSON: %(error)s at line %(line)d, "
-                              "column %(column)d.", error=error.msg, line=error.lineno,
+        raise DocumentError(_("The file is not complete JSON: %(error)s (line %(line)d, "
+                              "column %(column)d).", error=error.msg, line=error.lineno,
                               column=error.colno)) from None
     except DocumentError:  # a key twice, or NaN: said by the hooks below
         raise

@@ -506,10 +506,9 @@ def _refused(match: Match, play: Play, outcome: Outcome) -> str:
     """A play the referee refuses, in the words of the round page: the play, its player
     and the rule that decided it."""
     game, verdict = outcome.game, outcome.verdict
+    assert game.turn is not None  # a play is judged only while the round goes on
     claimed = play_text(play, [game.table[i] for i in play.refs])
     rule = reason_text(verdict.why, match.names) if verdict.why else verdict.reason
-    if game.turn is None:
-        return _("“%(play)s” is not legal: %(rule)s", play=claimed, rule=rule)
     return _("“%(play)s” by %(name)s is not legal: %(rule)s", play=claimed,
              name=match.names[game.turn], rule=rule)
 

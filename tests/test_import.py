@@ -312,7 +312,7 @@ BROKEN = {
     "nested too deep": ("[" * 200_000 + "]" * 200_000, "The file is not JSON that a match "
                         "file can be."),
     "a list": ("[]", "The file must be a JSON object."),
-    "empty": ("", "The file is not complete JSON: Expecting value at line 1, column 1."),
+    "empty": ("", "The file is not complete JSON: Expecting value (line 1, column 1)."),
 }
 
 
