@@ -153,7 +153,8 @@ def _no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     found: dict[str, Any] = {}
     for key, value in pairs:
         if key in found:
-            raise DocumentError(_("The file names “%(key)s” twice in one object.", key=key))
+            raise DocumentError(_("The file names %(key)s twice in one object.",
+                                  key=_shown(key)))
         found[key] = value
     return found
 
@@ -230,8 +231,8 @@ def _object(value: Any, place: Callable[[], str], required: tuple[str, ...],
             raise DocumentError(_("%(where)s has no “%(key)s”.", where=place(), key=key))
     for key in value:
         if key not in known:
-            raise DocumentError(_("%(where)s has “%(key)s”, which a match file does not "
-                                  "have there.", where=place(), key=key))
+            raise DocumentError(_("%(where)s has %(key)s, which a match file does not "
+                                  "have there.", where=place(), key=_shown(key)))
     return value
 
 

@@ -258,7 +258,7 @@ FORGED = {
                         "round 2, event 4 (overrule): the table's reason is 1 to 200 "
                         "characters."),
     "the match's links": (setting(("edit_token",), "abc"),
-                          "The file has “edit_token”, which a match file does not have there."),
+                          'The file has "edit_token", which a match file does not have there.'),
     "an unknown variant": (setting(("variant",), "casino-royale"),
                            '"casino-royale" is not a variant; the variants are swedish, '),
     "an unknown house rule": (setting(("options",), {"colour": True}),
@@ -307,7 +307,7 @@ BROKEN = {
     "cut short": (json.dumps(base())[:300], "The file is not complete JSON: "),
     "not text": (b"\xff\xfe\x00\x01 not a match", "The file is not text"),
     "a key twice": ('{"format": "kasino-referee/match", "format": "x"}',
-                    "The file names “format” twice in one object."),
+                    'The file names "format" twice in one object.'),
     "not a number": ('{"version": NaN}', "The file holds NaN, which is not a number."),
     "nested too deep": ("[" * 200_000 + "]" * 200_000, "The file is not JSON that a match "
                         "file can be."),
