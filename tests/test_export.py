@@ -16,19 +16,14 @@ from pages import (
     plain,
     post_play,
     start_round,
-    tally_data,
+    tally_round,
     text,
 )
 from pages import version as round_version
 
 
 def tally(client, token, sides):
-    number = start_round(client, token, "tally")
-    response = client.post(f"/match/{token}/round/{number}/tally",
-                           data=tally_data(token, number, sides))
-    assert response.status_code == 303, plain(response)
-    response = client.post(f"/match/{token}/round/{number}/confirm",
-                           data={"version": round_version(token, number)})
+    response = tally_round(client, token, sides)
     assert response.status_code == 303, plain(response)
 
 

@@ -6,7 +6,17 @@ from __future__ import annotations
 import re
 from html import unescape
 
-from pages import HX, SWEDISH_SIDES, match_of, new_match, plain, start_round, tally_data, text
+from pages import (
+    HX,
+    SWEDISH_SIDES,
+    match_of,
+    new_match,
+    plain,
+    start_round,
+    tally_data,
+    tally_round,
+    text,
+)
 from pages import version as round_version
 
 from referee.extensions import db
@@ -293,11 +303,7 @@ def test_watchers_scoreboard_follows_the_match(client):
 def tallied(client, names):
     """A Swedish match (in pairs for four) with one round tallied and confirmed."""
     token = new_match(client, names=names, **({"partnerships": "pairs"} if len(names) == 4 else {}))
-    number = start_round(client, token, "tally")
-    assert client.post(f"/match/{token}/round/{number}/tally",
-                       data=tally_data(token, number, SWEDISH_SIDES)).status_code == 303
-    assert client.post(f"/match/{token}/round/{number}/confirm",
-                       data={"version": round_version(token, number)}).status_code == 303
+    assert tally_round(client, token, SWEDISH_SIDES).status_code == 303
     return token
 
 
