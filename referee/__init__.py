@@ -71,6 +71,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .api import bp as api_bp
     from .check import bp as check_bp
     from .errors import register as register_errors
+    from .exchange import bp as exchange_bp
     from .main import bp as main_bp
     from .matches import bp as matches_bp
     from .rounds import bp as rounds_bp
@@ -78,8 +79,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .templating import register as register_templating
 
     csrf.exempt(api_bp)  # the JSON API is stateless and changes nothing
-    for blueprint in (main_bp, matches_bp, rounds_bp, check_bp, rulebook_bp, api_bp,
-                      languages.bp):
+    for blueprint in (main_bp, matches_bp, rounds_bp, exchange_bp, check_bp, rulebook_bp,
+                      api_bp, languages.bp):
         app.register_blueprint(blueprint)
     register_errors(app)
     register_templating(app)

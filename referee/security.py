@@ -76,7 +76,7 @@ def _add_headers(response: Response) -> Response:
 # records about ten changes a minute, and the browser suite, playing whole rounds at
 # ~160 ms a play from one address, about 150 in its busiest minute.
 LIMITS = {
-    "create": ("RATELIMIT_CREATE", "30 per minute"),  # POST /matches/new
+    "create": ("RATELIMIT_CREATE", "30 per minute"),  # POST /matches/new and /matches/import
     "changes": ("RATELIMIT_CHANGES", "240 per minute"),  # POST /match/<token>/...
     "check": ("RATELIMIT_CHECK", "120 per minute"),  # GET /check
     "api": ("RATELIMIT_API", "120 per minute"),  # /api/v1/...
@@ -244,7 +244,7 @@ def limit_group() -> str | None:
     if request.endpoint == "check.check":
         return "check"
     if request.method == "POST":
-        if request.endpoint == "matches.new":
+        if request.endpoint in ("matches.new", "exchange.import_match"):
             return "create"
         if rule.rule.startswith("/match/<"):
             return "changes"

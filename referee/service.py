@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 from collections.abc import Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,8 +21,10 @@ from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm.attributes import set_committed_value
 
+from . import matchfile
 from . import rules as rules_package
 from .extensions import db
+from .matchfile import DocumentError, MatchDocument, RoundDocument
 from .models import Event, Link, LinkRole, Match, Player, RoundMode, RoundRow, RoundStatus
 from .rules.cards import Card
 from .rules.events import (
@@ -33,11 +37,20 @@ from .rules.events import (
     in_force,
 )
 from .rules.events import Event as EngineEvent
-from .rules.round import RoundState, sides_of, tally_limits
+from .rules.partition import TooComplex
+from .rules.round import RoundError, RoundState, sides_of, tally_limits
 from .rules.round import side_names as names_of_sides
-from .rules.scoring import MatchResult, RoundResult, RoundScore, Tally, validate_tallies
+from .rules.scoring import (
+    MatchResult,
+    RoundResult,
+    RoundScore,
+    Tally,
+    TallyError,
+    validate_tallies,
+)
 from .rules.turn import IllegalPlay, Play, Verdict
-from .rules.variants import MulleScoring, Rules, get_rules
+from .rules.variants import MulleScoring, OptionError, Rules, get_rules
+from .words import play_text, reason_text
 
 
 class StaleRound(Exception):
@@ -72,6 +85,21 @@ def _check_seat(rnd: RoundRow, game: RoundState, seat: int | None) -> None:
                           turn=turn, seat=names[seat] if seat is not None else "—"))
 
 
+# within import_match: every change is sent to the database (flushed) but not committed,
+# as the whole import is one transaction; and each round's state after its latest event is
+# kept here (round id: version, state) instead of as a snapshot frozen and thawed each time
+_IMPORTING: ContextVar[dict[int, tuple[int, RoundState]] | None] = ContextVar(
+    "importing", default=None)
+
+
+def _commit() -> None:
+    """Commit a change, or within :func:`import_match` only send it."""
+    if _IMPORTING.get() is not None:
+        db.session.flush()
+    else:
+        db.session.commit()
+
+
 def rules_of(match: Match) -> Rules:
     return get_rules(match.variant, match.options)
 
@@ -90,7 +118,7 @@ def create_match(variant: str, options: dict[str, Any], names: Sequence[str],
     match.links = [Link.new(LinkRole.EDIT), Link.new(LinkRole.WATCH),
                    *(Link.new(LinkRole.SEAT, seat) for seat in range(len(names)))]
     db.session.add(match)
-    db.session.commit()
+    _commit()
     return match
 
 
@@ -152,7 +180,7 @@ def start_round(match: Match, mode: RoundMode) -> RoundRow:
     rnd = RoundRow(match=match, number=number, dealer=dealer_of(match, number), mode=mode)
     db.session.add(rnd)
     try:
-        db.session.commit()
+        _commit()
     except IntegrityError:  # another phone created round `number` first
         db.session.rollback()
         db.session.refresh(match)
@@ -177,6 +205,9 @@ def engine_stamp() -> str:
 def game_of(rnd: RoundRow) -> RoundState:
     """The round's state (once per request): its snapshot at the round's version, or
     else the engine replaying its events."""
+    kept = (_IMPORTING.get() or {}).get(rnd.id)
+    if kept is not None and kept[0] == rnd.version:
+        return kept[1]
     match = rnd.match
     rules = rules_of(match)
     if rnd.snapshot_version == rnd.version and rnd.snapshot is not None:
@@ -198,8 +229,9 @@ def replay(rnd: RoundRow, log: Sequence[EngineEvent] | None = None) -> RoundStat
 
 def _keep(rnd: RoundRow, game: RoundState) -> None:
     """Store a replayed open round as its snapshot, if the round is still at the version
-    replayed; a reader that cannot write it (the database busy) leaves it for the next."""
-    if not rnd.open:
+    replayed; a reader that cannot write it (the database busy) leaves it for the next.
+    An import keeps none: its rounds are read again once it is committed."""
+    if not rnd.open or _IMPORTING.get() is not None:
         return
     snapshot = game.freeze(engine_stamp())
     try:
@@ -235,6 +267,7 @@ def _bump(rnd: RoundRow, version: int, **values: Any) -> None:
     bumped = db.session.execute(
         update(RoundRow).where(RoundRow.id == rnd.id, RoundRow.version == version)
         .values(version=version + 1, **values)
+        .execution_options(synchronize_session=False)  # _append sets them on ``rnd``
     )
     if bumped.rowcount != 1:  # type: ignore[attr-defined]
         db.session.rollback()
@@ -252,11 +285,15 @@ def _append(rnd: RoundRow, version: int, event: EngineEvent, game: RoundState | 
     the round with the event applied: kept as the snapshot of the new version (without
     it the next reader replays the log)."""
     _open(rnd)
+    importing = _IMPORTING.get()
+    if importing is not None:
+        _append_imported(rnd, version, event, game, importing, values)
+        return
     snapshot = game.freeze(engine_stamp()) if game is not None else None
     _bump(rnd, version, snapshot=snapshot, snapshot_version=version + 1, **values)
     seq = db.session.scalar(select(func.count()).where(Event.round_id == rnd.id))
     db.session.add(Event.of(rnd.id, seq or 0, event))
-    db.session.commit()
+    _commit()
     # the round as written, without reading it back: what the UPDATE set, and its log
     # read again only if someone asks
     changed = {"version": version + 1, "snapshot": snapshot,
@@ -264,6 +301,24 @@ def _append(rnd: RoundRow, version: int, event: EngineEvent, game: RoundState | 
     for key, value in changed.items():
         set_committed_value(rnd, key, value)
     db.session.expire(rnd, ["events"])
+
+
+def _append_imported(rnd: RoundRow, version: int, event: EngineEvent, game: RoundState | None,
+                     importing: dict[int, tuple[int, RoundState]],
+                     values: dict[str, Any]) -> None:
+    """:func:`_append` within an import: the round is this transaction's alone (no other
+    phone can see it before the commit), so it takes no lock; its version moves on and
+    its log grows in memory, written with the rest of the match at the end, and the state
+    after the event is kept in memory."""
+    check_version(rnd, version)
+    rnd.version = version + 1
+    for key, value in values.items():
+        setattr(rnd, key, value)
+    rnd.events.append(Event.of(rnd.id, len(rnd.events), event))
+    if game is None:
+        importing.pop(rnd.id, None)
+    else:
+        importing[rnd.id] = (version + 1, game)
 
 
 def check_version(rnd: RoundRow, version: int) -> None:
@@ -371,13 +426,19 @@ class SideCounts:
     double_sweeps: int = 0
 
 
+def _mulle_points(rules: Rules) -> int:
+    """What one mulle of a tally form is worth (Kortspelshandboken's Mulle: the form gives
+    the points themselves)."""
+    return rules.variant.mulle_points if rules.variant.mulle is MulleScoring.FIVE else 1
+
+
 def tallies_of(match: Match, rnd: RoundRow, counts: Sequence[SideCounts]) -> list[Tally]:
     """The tallies of a round from each side's counts, checked against the seating
     (:class:`TallyError` names the count that cannot be). A count the variant does not
     score counts for nothing."""
     rules = rules_of(match)
     shown = tally_boxes(rules)
-    per_mulle = rules.variant.mulle_points if rules.variant.mulle is MulleScoring.FIVE else 1
+    per_mulle = _mulle_points(rules)
     tallies = [
         Tally(c.cards, c.spades, c.aces, c.big_casino, c.little_casino,
               c.sweeps if shown["sweeps"] else 0,
@@ -413,6 +474,110 @@ def confirm(rnd: RoundRow, version: int) -> MatchResult:
     if outcome.finished:
         match.finished = True
         match.winner_side = outcome.winner
-    db.session.commit()
+    _commit()
     db.session.refresh(rnd)
     return outcome
+
+
+# -- a match from a file ---------------------------------------------------------------
+
+def import_match(document: MatchDocument) -> Match:
+    """A new match (with links of its own) from a match file: created, and every event of
+    every round recorded through the functions above as if at the table, so the engine
+    judges each play again. One transaction: the whole match, or (a
+    :class:`~referee.matchfile.DocumentError` naming the first event refused) nothing."""
+    marker = _IMPORTING.set({})
+    try:
+        match = create_match(document.variant, dict(document.options), document.players,
+                             document.first_dealer)
+        for rnd in document.rounds:
+            _import_round(match, rnd)
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
+    finally:
+        _IMPORTING.reset(marker)
+    return match
+
+
+def _import_round(match: Match, doc: RoundDocument) -> None:
+    place = matchfile.where(doc.number)
+    try:
+        rnd = start_round(match, doc.mode)
+    except RoundClosed as closed:
+        raise DocumentError(f"{place}: {closed}") from None
+    if rnd.dealer != doc.dealer:
+        raise DocumentError(_("%(where)s: the dealer is %(seat)d (%(name)s), not %(given)d.",
+                              where=place, seat=rnd.dealer, name=match.names[rnd.dealer],
+                              given=doc.dealer))
+    for index, event in enumerate(doc.events, start=1):
+        try:
+            problem = _import_event(match, rnd, event)
+        except (RoundClosed, RoundError, TallyError, OptionError) as error:
+            problem = str(error)
+        except TooComplex:
+            problem = _("this position is far larger than any real game")
+        if problem is not None:
+            raise DocumentError(f"{matchfile.where(doc.number, index, event.kind)}: {problem}")
+    if rnd.status is not doc.status:
+        if doc.status is RoundStatus.CONFIRMED:
+            raise DocumentError(_("%(where)s: the file says it is confirmed, but its events "
+                                  "do not confirm it.", where=place))
+        raise DocumentError(_("%(where)s: the file says it is open, but its events confirm "
+                              "it.", where=place))
+
+
+def _import_event(match: Match, rnd: RoundRow, event: EngineEvent) -> str | None:
+    """Record one event of a file in the round; what is wrong with it, if the referee
+    refuses it."""
+    version = rnd.version
+    if isinstance(event, FirstTable):
+        record_table(rnd, version, event.cards)
+    elif isinstance(event, Played):
+        outcome = record_play(rnd, version, event.play)
+        if not outcome.recorded:
+            return _refused(match, event.play, outcome)
+    elif isinstance(event, Overruled):
+        record_overrule(rnd, version, event.play, event.reason)
+    elif isinstance(event, Undone):
+        undo(rnd, version)
+    elif isinstance(event, TallyEntered):
+        return _import_tally(match, rnd, event.tallies)
+    else:
+        confirm(rnd, version)
+    return None
+
+
+def _refused(match: Match, play: Play, outcome: Outcome) -> str:
+    """A play the referee refuses, in the words of the round page: the play, its player
+    and the rule that decided it."""
+    game, verdict = outcome.game, outcome.verdict
+    assert game.turn is not None  # a play is judged only while the round goes on
+    claimed = play_text(play, [game.table[i] for i in play.refs])
+    rule = reason_text(verdict.why, match.names) if verdict.why else verdict.reason
+    return _("“%(play)s” by %(name)s is not legal: %(rule)s", play=claimed,
+             name=match.names[game.turn], rule=rule)
+
+
+def _import_tally(match: Match, rnd: RoundRow, tallies: Sequence[Tally]) -> str | None:
+    """Record a tally as the tally form would; what differs, if the variant would record
+    other counts than the file gives (a count it does not keep, a mulle not in fives)."""
+    per_mulle = _mulle_points(rules_of(match))
+    counts = [SideCounts(t.cards, t.spades, t.aces, t.big_casino, t.little_casino, t.sweeps,
+                         t.last_capture, t.mulle // per_mulle, t.double_sweeps)
+              for t in tallies]
+    names = side_names(match)
+    if len(counts) != len(names):
+        return _("the tally gives %(given)d sides, and this match has %(n)d",
+                 given=len(counts), n=len(names))
+    recorded = tallies_of(match, rnd, counts)
+    for name, given, kept in zip(names, tallies, recorded, strict=True):
+        for key, value in given.to_json().items():
+            if kept.to_json()[key] != value:
+                return _("the tally of %(side)s gives %(key)s %(given)s, where %(variant)s "
+                         "records %(kept)s", side=name, key=key, given=json.dumps(value),
+                         variant=rules_of(match).variant.name,
+                         kept=json.dumps(kept.to_json()[key]))
+    record_tally(rnd, rnd.version, counts)
+    return None

@@ -106,6 +106,17 @@ def tally_data(token, number, sides):
     return data
 
 
+def tally_round(client, token, sides):
+    """A round of tallies only: started, its counts sent (``sides`` as for
+    :func:`tally_data`), then confirmed; the confirmation's answer."""
+    number = start_round(client, token, "tally")
+    response = client.post(f"/match/{token}/round/{number}/tally",
+                           data=tally_data(token, number, sides))
+    assert response.status_code == 303, plain(response)
+    return client.post(f"/match/{token}/round/{number}/confirm",
+                       data={"version": version(token, number)})
+
+
 SWEDISH_SIDES = [
     {"cards": 27, "spades": 7, "aces": ["AS", "AH"], "big_casino": 1, "little_casino": 0,
      "sweeps": 2, "last_capture": True},

@@ -7,26 +7,12 @@ import random
 from collections import Counter
 
 import pytest
+from played import tries
 
-from referee.rules.capture import capture_options
 from referee.rules.cards import pack
-from referee.rules.partition import Budget
 from referee.rules.round import RoundState
 from referee.rules.turn import Action, Play
 from referee.rules.variants import VARIANTS, get_rules
-
-
-def _tries(r: RoundState, card, rng: random.Random) -> list[Play]:
-    plays = [Play(card, Action.CAPTURE, option)
-             for option in capture_options(r.rules, card, r.table, Budget())[:3]]
-    n = len(r.table)
-    for _ in range(6 if n else 0):
-        refs = tuple(sorted(rng.sample(range(n), rng.randint(1, min(3, n)))))
-        plays += [Play(card, Action.BUILD, refs, rng.randint(2, 16)),
-                  Play(card, Action.DOUBLE, refs)]
-    plays.append(Play(card, Action.TRAIL))
-    rng.shuffle(plays)
-    return plays
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
@@ -45,7 +31,7 @@ def test_random_round_conserves_the_pack(variant, seed):
     rest = deck[r.table_size:]
     while not r.finished and r.decided is None:
         card = rest.pop()
-        chosen = next((p for p in _tries(r, card, rng) if r.can_play(p)), None)
+        chosen = next((p for p in tries(r, card, rng) if r.can_play(p)), None)
         if chosen is None:  # e.g. Krypkasino with a capture we did not try: the table rules
             r.overrule(Play(card, Action.TRAIL), "test: the table lets it lie")
         else:

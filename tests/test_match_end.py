@@ -15,6 +15,7 @@ from pages import (
     post_play,
     start_round,
     tally_data,
+    tally_round,
     text,
     version,
 )
@@ -182,18 +183,9 @@ FIVE_ALL = [
 ]
 
 
-def _tally_round(client, token, sides):
-    number = start_round(client, token, "tally")
-    response = client.post(f"/match/{token}/round/{number}/tally",
-                           data=tally_data(token, number, sides), follow_redirects=True)
-    assert response.status_code == 200, plain(response)
-    return client.post(f"/match/{token}/round/{number}/confirm",
-                       data={"version": version(token, number)})
-
-
 def test_match_ends_when_a_side_reaches_the_target(client):
     token = new_match(client, target=10)
-    _tally_round(client, token, SWEDISH_SIDES)
+    tally_round(client, token, SWEDISH_SIDES)
     match = match_of(token)
     assert match.finished and match.winner_side == 0
     page = plain(client.get(f"/match/{token}"))
@@ -205,7 +197,7 @@ def test_tie_on_points_past_the_target_goes_to_most_spades_in_the_round(client):
     token = new_match(client, target=5)
     # Ann: aces 2 + big 2 + last 1 = 5; Bo: spades 2 + aces 2 + little 1 = 5: tie at 5, and
     # Bo has more spades in the round (7 v 6): Bo wins on the spades tie-break.
-    _tally_round(client, token, FIVE_ALL)
+    tally_round(client, token, FIVE_ALL)
     match = match_of(token)
     assert match.finished and match.winner_side == 1
     assert "most spades" in plain(client.get(f"/match/{token}"))
@@ -215,7 +207,7 @@ def test_level_on_points_and_spades_plays_on(client):
     token = new_match(client, target=5, variant="danish")
     # Danish: Ann aces 2 + big 2 + last 1 = 5, Bo spades 2 + aces 2 + little 1 = 5: tied,
     # and Danish has no spades tie-break: another round.
-    _tally_round(client, token, FIVE_ALL)
+    tally_round(client, token, FIVE_ALL)
     match = match_of(token)
     assert not match.finished
     assert "another round" in plain(client.get(f"/match/{token}"))
@@ -241,7 +233,7 @@ def test_royal_counts_out_cards_before_aces(client):
         {"cards": 22, "spades": 7, "aces": ["AS", "AC", "AH", "AD"], "big_casino": 1,
          "little_casino": 1},
     ]
-    _tally_round(client, token, sides)
+    tally_round(client, token, sides)
     match = match_of(token)
     assert match.finished and match.winner_side == 0
     page = plain(client.get(f"/match/{token}"))
@@ -259,7 +251,7 @@ def test_krypkasino_fewest_points_win_once_a_side_reaches_the_target(client):
          "big_casino": 0, "little_casino": 0},
     ]
     # side 0: 6 + 4 + 4 aces + (20 - 2) spades = 32; side 1: 4 aces + 6 spades = 10
-    _tally_round(client, token, sides)
+    tally_round(client, token, sides)
     match = match_of(token)
     assert match.finished and match.winner_side == 1
     assert "fewest points" in plain(client.get(f"/match/{token}"))
@@ -285,7 +277,7 @@ def test_finnish_count_out_mid_round_ends_the_match_on_the_page(client):
 
 def test_rematch_keeps_the_players_and_passes_the_deal(client):
     token = new_match(client, target=10)
-    _tally_round(client, token, SWEDISH_SIDES)
+    tally_round(client, token, SWEDISH_SIDES)
     response = client.post(f"/match/{token}/rematch")
     assert response.status_code == 303
     new_token = response.headers["Location"].rsplit("/", 1)[-1]

@@ -16,6 +16,7 @@ from pages import (
     post_play,
     start_round,
     tally_data,
+    tally_round,
     text,
 )
 from pages import version as round_version
@@ -308,11 +309,7 @@ def test_watchers_scoreboard_follows_the_match(client):
 def tallied(client, names):
     """A Swedish match (in pairs for four) with one round tallied and confirmed."""
     token = new_match(client, names=names, **({"partnerships": "pairs"} if len(names) == 4 else {}))
-    number = start_round(client, token, "tally")
-    assert client.post(f"/match/{token}/round/{number}/tally",
-                       data=tally_data(token, number, SWEDISH_SIDES)).status_code == 303
-    assert client.post(f"/match/{token}/round/{number}/confirm",
-                       data={"version": round_version(token, number)}).status_code == 303
+    assert tally_round(client, token, SWEDISH_SIDES).status_code == 303
     return token
 
 

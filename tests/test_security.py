@@ -4,6 +4,7 @@ rate limits, and JSON for every error of the API."""
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import re
@@ -487,6 +488,24 @@ def test_creating_matches_is_limited_and_creates_nothing_beyond(limited):
     assert refused.status_code == 429 and "Retry-After" in refused.headers
     assert db.session.query(Match).count() == 2
     assert client.get("/matches/new").status_code == 200  # the form itself is not limited
+
+
+def test_importing_a_match_counts_as_creating_one(limited):
+    limited.config["RATELIMIT_CREATE"] = "2 per minute"
+    client = limited.test_client()
+    new_match(client)
+    empty = json.dumps({"format": "kasino-referee/match", "version": 1, "variant": "swedish",
+                        "options": {}, "players": ["A", "B"], "first_dealer": 0,
+                        "rounds": []}).encode()
+
+    def send():
+        return client.post("/matches/import", data={"file": (io.BytesIO(empty), "m.json")})
+
+    assert send().status_code == 303
+    refused = send()
+    assert refused.status_code == 429 and "Too many requests" in plain(refused)
+    assert db.session.query(Match).count() == 2
+    assert client.get("/matches/import").status_code == 200
 
 
 def test_the_check_page_is_limited(limited):

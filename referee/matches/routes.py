@@ -25,14 +25,14 @@ def new():
     if form.validate_on_submit():
         match = service.create_match(form.variant.data, form.options(), form.seated_names(),
                                      form.first_dealer.data - 1)
-        remember(match.edit_token, _label(match))
+        remember(match.edit_token, match_label(match))
         return redirect(url_for("matches.show", token=match.edit_token), code=303)
     status = 422 if form.is_submitted() else 200
     return render("matches/new.html", "form", status, form=form, variants=VARIANTS,
                   house_rules=HOUSE_RULES)
 
 
-def _label(match, role: LinkRole = LinkRole.EDIT, seat: int | None = None) -> str:
+def match_label(match, role: LinkRole = LinkRole.EDIT, seat: int | None = None) -> str:
     """The match as the home page lists it: the variant (and whether only watched, or
     played from one seat) first, then the names, so that a label cut short on a phone
     keeps what tells matches apart.
@@ -59,7 +59,7 @@ def _label(match, role: LinkRole = LinkRole.EDIT, seat: int | None = None) -> st
 @conditional(match_version)
 def show(token: str):
     who = access(token)
-    remember(token, _label(who.match, who.role, who.seat))
+    remember(token, match_label(who.match, who.role, who.seat))
     flashed = get_flashed_messages()
     return render("matches/show.html", "board", **board(who),
                   message=str(flashed[-1]) if flashed else None)
@@ -111,7 +111,7 @@ def rematch(token: str):
     if not match.finished:
         abort(409, _("The match is still being played."))
     new_match = service.rematch(match)
-    remember(new_match.edit_token, _label(new_match))
+    remember(new_match.edit_token, match_label(new_match))
     return redirect(url_for("matches.show", token=new_match.edit_token), code=303)
 
 
