@@ -7,13 +7,13 @@ from functools import lru_cache
 from flask import Flask
 from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from . import languages
 from .rules.cards import RANKS, Card, Suit
 from .rules.table import Build
 from .sharing import qr_svg
-from .words import notes_text
+from .words import build_text, card_name, notes_text, variant_description, variant_name
 
 
 def card_html(card: Card | str) -> Markup:
@@ -41,7 +41,7 @@ def _deck_tiles(name: str, _locale: str) -> Markup:
         tiles = Markup("").join(
             Markup('<button type="submit" name="{name}" value="{code}" class="tile">{face}'
                    '<span class="sr">, {label}</span></button>').format(
-                name=name, code=card.code, face=card_html(card), label=card.name)
+                name=name, code=card.code, face=card_html(card), label=card_name(card))
             for card in (Card.parse(rank + suit.value) for rank in RANKS)
         )
         suits.append(Markup('<div class="suit">{}</div>').format(tiles))
@@ -52,7 +52,7 @@ def item_html(item: Card | Build) -> Markup:
     if isinstance(item, Build):
         cards = Markup("").join(card_html(c) for c in item.cards)
         return Markup('<span class="build">{cards} <em>{label}</em></span>').format(
-            cards=cards, label=escape(item.label)
+            cards=cards, label=build_text(item)
         )
     return card_html(item)
 
@@ -76,4 +76,6 @@ def register(app: Flask) -> None:
                                  qr_svg=qr_svg,
                                  CATEGORY_LABELS=CATEGORY_LABELS,
                                  LANGUAGE_NAMES=languages.NAMES, this_page=languages.here,
-                                 get_locale=get_locale, explain=notes_text)
+                                 get_locale=get_locale, explain=notes_text,
+                                 card_name=card_name, variant_name=variant_name,
+                                 variant_description=variant_description)

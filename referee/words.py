@@ -22,6 +22,7 @@ from .rules.reasons import Param, Reason, Why
 from .rules.round import Finding, PlayRecord, Sweep, SweepNote, Whereabouts
 from .rules.table import Build, Item
 from .rules.turn import Action, Kind, Play
+from .rules.variants import Variant
 
 REASONS = {
     Why.NOT_IN_HAND: _l("%(card)s is not in that hand"),
@@ -359,3 +360,60 @@ def note_text(note: Note, sides: Sequence[str]) -> str:
 
 def notes_text(notes: Sequence[Note], sides: Sequence[str]) -> list[str]:
     return [note_text(note, sides) for note in notes]
+
+
+# -- the pack and the variants, as players name them ------------------------------------
+
+RANK_WORDS = {1: _l("ace"), 11: _l("jack"), 12: _l("queen"), 13: _l("king")}
+CARD_NAMES = {
+    "S": _l("%(rank)s of spades"),
+    "H": _l("%(rank)s of hearts"),
+    "D": _l("%(rank)s of diamonds"),
+    "C": _l("%(rank)s of clubs"),
+}
+
+
+def card_name(card: Card) -> str:
+    """A card in words, for a screen reader: "king of spades"."""
+    rank = RANK_WORDS.get(card.rank)
+    return str(CARD_NAMES[card.suit.value]) % {"rank": rank if rank else str(card.rank)}
+
+
+VARIANT_NAMES = {
+    "swedish": _l("Swedish Kasino"),
+    "finnish": _l("Finnish Kasino"),
+    "norwegian": _l("Norwegian Kasino"),
+    "danish": _l("Danish Kasino"),
+    "classic": _l("Casino (Anglo-American)"),
+    "royal": _l("Royal Casino"),
+    "overspader": _l("Överspader"),
+    "mulle": _l("Mulle"),
+    "mulle-glimne": _l("Mulle (Kortspelshandboken)"),
+    "krypkasino": _l("Krypkasino"),
+}
+VARIANT_DESCRIPTIONS = {
+    "swedish": _l("No building; aces 1 or 14; tabbe and sistan score; to 16."),
+    "finnish": _l("No building; A 14, 10♦ 16, 2♠ 15 from the hand; mökkis cancel; aces and "
+                  "casinos count at once; to 16."),
+    "norwegian": _l("Building and doubling; A 14, 10♦ 16, 2♠ 15 from the hand; to 16."),
+    "danish": _l("Building more; A, 10♦ and 2♠ count two ways; 5♠ clears the table; to 21."),
+    "classic": _l("Courts only pair; builds and multiple builds; most cards 3; to 21."),
+    "royal": _l("Casino with J 11, Q 12, K 13 and aces 1 or 14; count out to 21."),
+    "overspader": _l("Swedish Kasino where each spade over six scores 1; to 21."),
+    "mulle": _l("Two packs, five cards each; a lone identical card is a mulle worth 5."),
+    "mulle-glimne": _l("Two packs, building, Finnish values; a mulle scores the card's "
+                       "value; 2 players, or 4 in pairs."),
+    "krypkasino": _l("Reverse Kasino with two packs: capture is compulsory, avoid points; "
+                     "to 50."),
+}
+
+
+def variant_name(variant: Variant | str) -> str:
+    """The variant as players of the reader's language know it."""
+    key = variant if isinstance(variant, str) else variant.id
+    return str(VARIANT_NAMES[key])
+
+
+def variant_description(variant: Variant | str) -> str:
+    key = variant if isinstance(variant, str) else variant.id
+    return str(VARIANT_DESCRIPTIONS[key])

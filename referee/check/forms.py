@@ -31,6 +31,7 @@ from ..rules.cards import Card, CardError
 from ..rules.table import Build, Item
 from ..rules.turn import Action, Play, Spot
 from ..rules.variants import VARIANTS, Building, Rules
+from ..words import VARIANT_NAMES, variant_name
 
 try:
     from wtforms import SelectChoice
@@ -261,7 +262,8 @@ class CheckForm(FlaskForm):
     """Read with ``CheckForm(formdata=request.args or None, meta={"csrf": False})``."""
 
     variant = SelectField(_l("Variant"), default=DEFAULT_VARIANT, validate_choice=False,
-                          choices=_choices([(v.id, v.name) for v in VARIANTS.values()]))
+                          choices=_choices([(v.id, VARIANT_NAMES[v.id])
+                                            for v in VARIANTS.values()]))
     players = IntegerField(
         _l("Players"), default=2,
         invalid_value_message=_l("Write the number of players as a number."),
@@ -363,7 +365,7 @@ class CheckForm(FlaskForm):
         if not v.min_players <= players <= v.max_players:
             self.players.errors.append(
                 _("%(name)s is played by %(low)d to %(high)d players.",
-                  name=v.name, low=v.min_players, high=v.max_players))
+                  name=variant_name(v), low=v.min_players, high=v.max_players))
             return False
         if self.player.data > players:
             self.player.errors.append(_("Choose a seat from 1 to %(n)d.", n=players))
@@ -377,7 +379,7 @@ class CheckForm(FlaskForm):
         if self.builds.data and rules.building is Building.NONE:
             self.builds.errors.append(
                 _("%(name)s is played without building, so no build can be on the table.",
-                  name=v.name))
+                  name=variant_name(v)))
             valid = False
         if not valid:
             return False

@@ -13,6 +13,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ..rules.round import sides_of
 from ..rules.variants import VARIANTS, OptionError
+from ..words import VARIANT_NAMES, variant_name
 
 MIN_SEATS = min(v.min_players for v in VARIANTS.values())
 MAX_SEATS = max(v.max_players for v in VARIANTS.values())
@@ -39,7 +40,7 @@ class NewMatchForm(FlaskForm):
 
     variant = SelectField(
         _l("Variant"),
-        choices=[SelectChoice(v.id, v.name) for v in VARIANTS.values()],
+        choices=[SelectChoice(v.id, VARIANT_NAMES[v.id]) for v in VARIANTS.values()],
         default="swedish", validators=[InputRequired(_l("Choose a variant."))],
         invalid_choice_message=_l("Choose a variant from the list."),
     )
@@ -106,7 +107,7 @@ class NewMatchForm(FlaskForm):
         count = self.players.data
         if not variant.min_players <= count <= variant.max_players:
             self.players.errors.append(
-                _("%(name)s is played by %(low)d to %(high)d players", name=variant.name,
+                _("%(name)s is played by %(low)d to %(high)d players", name=variant_name(variant),
                   low=variant.min_players, high=variant.max_players))
             valid = False
         for n, entry in enumerate(self.names.entries[:count], start=1):

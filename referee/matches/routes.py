@@ -13,6 +13,7 @@ from ..rounds.routes import panel_context
 from ..rules.round import sides_of
 from ..rules.variants import VARIANTS
 from ..web import Access, access, clerk_access, editing_access, render
+from ..words import variant_name
 from . import bp
 from .forms import HOUSE_RULES, NewMatchForm, SeatLinkForm, StartRoundForm
 
@@ -40,7 +41,7 @@ def match_label(match, role: LinkRole = LinkRole.EDIT, seat: int | None = None) 
     The phone keeps at most LABEL_LENGTH characters of it: long names are shortened here,
     with "…".
     """
-    variant = VARIANTS[match.variant].name
+    variant = variant_name(match.variant)
     if role is LinkRole.WATCH:
         label = _("%(variant)s, watching: %(names)s")
     elif role is LinkRole.SEAT:

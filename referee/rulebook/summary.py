@@ -28,6 +28,7 @@ from ..rules.variants import (
     SpadeScoring,
     Variant,
 )
+from ..words import variant_name
 from .texts import (
     BUILD_BACKING,
     BUILDING_NAMES,
@@ -463,7 +464,7 @@ def _sweeps(rules: Rules) -> list[str]:
         lines.append(_("Sweeps do not score, unless the table plays the house rule that they "
                        "do."))
     else:
-        lines.append(_("Sweeps do not score in %(name)s.", name=v.name))
+        lines.append(_("Sweeps do not score in %(name)s.", name=variant_name(v)))
     if not v.last_deal_sweeps_score:
         lines.append(_("Sweeps made in the last deal do not score."))
     if v.sweep_freeze is not None:
@@ -532,7 +533,7 @@ def _end_of_round(rules: Rules) -> list[str]:
     else:
         lines.append(_("In %(name)s that scores no point of its own, as there is no point for "
                        "the last capture; the cards count with the rest of that side's cards.",
-                       name=v.name))
+                       name=variant_name(v)))
     lines.append(_("If nobody captured in the whole round, the cards left on the table score "
                    "for nobody."))
     return lines
