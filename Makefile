@@ -36,8 +36,7 @@ $(NODE): package.json package-lock.json
 
 $(HTMX): $(NODE)
 	mkdir -p static/vendor
-	cp node_modules/htmx.org/dist/htmx.min.js node_modules/htmx.org/dist/ext/hx-ptag.min.js \
-		static/vendor/
+	cp node_modules/htmx.org/dist/htmx.min.js $(HTMX)
 
 static: $(HTMX)
 

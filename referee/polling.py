@@ -6,8 +6,9 @@ A page's entity tag is its version (the round's version, or the match's rounds a
 their versions) with everything else the page depends on: the link's kind (edit or
 watch), full page or htmx fragment, the language, the address's query and the day (the
 page's form token lasts a day). A page with a message waiting (a flash) is always sent
-whole. Browsers revalidate by themselves (``Cache-Control: no-cache``), so htmx polls
-need nothing special.
+whole. The page carries the tag of its plain fragment (``data-ptag``); its poll sends it in
+``HX-PTag`` (``static/app.js``) and htmx swaps nothing on a 304. A client may send the tag as
+``If-None-Match`` instead.
 """
 
 from __future__ import annotations
@@ -103,7 +104,7 @@ def entity_tag(version: Version, fragment: bool | None = None,
 
 
 def poll_tag(version: Version | None) -> str | None:
-    """The tag of the plain fragment a page polls for (the page's ``hx-ptag``)."""
+    """The tag of the plain fragment a page polls for (the page's ``data-ptag``)."""
     return None if version is None else entity_tag(version, fragment=True, query=b"")
 
 
@@ -133,14 +134,13 @@ PTAG = "HX-PTag"
 
 
 def _tagged(response: Response, tag: str) -> Response:
+    """The tag as an ETag (a client's If-None-Match) and, for htmx, as HX-PTag. Nothing is
+    kept by the browser (``no-store``): Chromium answers a poll's 304 with whatever page it
+    keeps for the address, the whole page included, which htmx would then swap in."""
     response.set_etag(tag, weak=True)
     response.cache_control.private = True
+    response.cache_control.no_store = True
     response.vary.add("HX-Request")
     if wants_fragment():
-        # htmx polls with the tag in HX-PTag and keeps a 304 as "nothing new"; a
-        # fragment the browser kept would turn the 304 back into a 200 and a needless swap
         response.headers[PTAG] = tag
-        response.cache_control.no_store = True
-    else:
-        response.cache_control.no_cache = True
     return response

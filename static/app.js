@@ -17,10 +17,22 @@ document.addEventListener("DOMContentLoaded", reveal);
 document.addEventListener("htmx:after:settle", reveal);
 
 // Live parts of a page ([data-live], see templates/_live.html) ask for themselves every
-// second; not while the page is hidden (another app, a locked phone), and at once when
-// it shows again.
+// second, saying which version they show (data-ptag, the server's tag of it): the server
+// answers 304 when nothing changed, and htmx then swaps nothing.
+document.addEventListener("htmx:config:request", (event) => {
+  const part = event.target;
+  if (part.matches("[data-live]")) event.detail.ctx.request.headers["HX-PTag"] = part.dataset.ptag;
+});
+// Not while the page is hidden (another app, a locked phone), and at once when it shows
+// again. Nor while someone is typing in it (a tally, an overrule's reason): a change from another
+// phone then waits until they leave the field, so what they typed is never swapped away.
+const typing = (part) => {
+  const active = document.activeElement;
+  return active && part.contains(active) && active.matches("input, textarea, select");
+};
 document.addEventListener("htmx:before:request", (event) => {
-  if (document.hidden && event.target.matches("[data-live]")) event.preventDefault();
+  const part = event.target;
+  if (part.matches("[data-live]") && (document.hidden || typing(part))) event.preventDefault();
 });
 document.addEventListener("visibilitychange", () => {
   if (document.hidden || !window.htmx) return;

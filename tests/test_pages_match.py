@@ -302,7 +302,7 @@ def test_watchers_scoreboard_follows_the_match(client):
     for link in (view, token):
         body = text(client.get(f"/match/{link}"))
         assert 'hx-trigger="every 1s, kr-wake"' in body and "data-live" in body
-        tags.add(re.search(r'hx-ptag="(\w+)"', body).group(1))
+        tags.add(re.search(r'data-ptag="(\w+)"', body).group(1))
     assert len(tags) == 2
 
 
@@ -475,7 +475,7 @@ def test_the_big_screen_shows_the_score_and_the_round_in_play_read_only(client):
         assert screen.status_code == 200 and 'class="tv"' in body
         assert "<form" not in body and "Ann to play" in plain(screen)
         assert 'hx-trigger="every 1s, kr-wake"' in body
-    tag = re.search(r'hx-ptag="(\w+)"', body).group(1)
+    tag = re.search(r'data-ptag="(\w+)"', body).group(1)
     here = f"/match/{token}/tv"
     assert client.get(here, headers={**HX, "HX-PTag": tag}).status_code == 304
     post_play(client, token, number, "9H", "capture", refs=[0])

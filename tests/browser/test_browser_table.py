@@ -253,3 +253,31 @@ def test_a_hidden_page_stops_asking_and_asks_at_once_when_shown(
     assert after < 0.3
     report(f"a hidden page: {hidden_from} polls in 2.5 s in view, none in 3 s hidden, the "
            f"next {1000 * after:.0f} ms after it shows again")
+
+
+def test_a_page_does_not_ask_for_itself_while_someone_types_in_it(
+        contexts: list[BrowserContext]):
+    """A tally being typed in is never swapped away by a poll: an unchanged page is always
+    answered 304 (never the page again), none goes out while a field of the live part has
+    the focus, and they resume when it is left."""
+    taps = Taps()
+    page = contexts[0].new_page()
+    start_match(page, taps, "swedish", NAMES[:2])
+    start_round(page, taps, tally=True)
+    here = page.url
+    polls: list[float] = []
+    page.on("request", lambda request: polls.append(time.perf_counter())
+            if request.headers.get("hx-request") and request.url == here else None)
+    answers: list[int] = []
+    page.on("response", lambda response: answers.append(response.status)
+            if response.request.headers.get("hx-request") and response.url == here else None)
+    page.wait_for_timeout(2500)
+    assert len(answers) >= 2 and set(answers) == {304}  # nothing changed: nothing sent
+    polls.clear()
+    page.locator("#sides-0-cards").fill("27")  # the field keeps the focus
+    page.wait_for_timeout(2500)
+    assert polls == []
+    page.locator("#sides-0-cards").blur()
+    page.wait_for_timeout(2500)
+    assert len(polls) >= 1
+    expect(page.locator("#sides-0-cards")).to_have_value("27")
