@@ -350,7 +350,7 @@ def note_text(note: Note, sides: Sequence[str]) -> str:
             params[key] = ", ".join(card_text(c) for c in cards)
             params["aces"] = len(cards)
         elif key in ("counts", "counted") and isinstance(value, tuple):
-            params[key] = " v ".join(str(v) for v in value)
+            params[key] = _(" v ").join(str(v) for v in value)
         else:
             params[key] = value
     if note.code is Say.PENALTY_SWEEPS:
