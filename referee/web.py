@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hmac
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,7 +10,7 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 
 from .extensions import db
-from .models import Link, LinkRole, Match, token_digest
+from .models import Link, LinkRole, Match, lookup_digest, same_token
 
 
 def wants_fragment() -> bool:
@@ -56,6 +55,7 @@ class Access:
     role: LinkRole
     seat: int | None  # the player a seat's link plays for
     token: str
+    link: Link  # the link opened
 
     @property
     def can_edit(self) -> bool:
@@ -71,12 +71,11 @@ class Access:
 def find_link(token: str) -> Link | None:
     """The link with this token, by an indexed lookup of its digest and a comparison of
     the token in constant time."""
-    if not token or len(token) > 64:
+    digest = lookup_digest(token)
+    if digest is None:
         return None
-    link = db.session.scalars(select(Link).where(Link.digest == token_digest(token))).first()
-    if link is None or not hmac.compare_digest(link.token.encode(), token.encode()):
-        return None
-    return link
+    link = db.session.scalars(select(Link).where(Link.digest == digest)).first()
+    return link if link is not None and same_token(link.token, token) else None
 
 
 def access(token: str) -> Access:
@@ -87,7 +86,7 @@ def access(token: str) -> Access:
     if link.revoked:
         abort(410, _("This seat's link was replaced on the players' phone: ask there for "
                      "the new one."))
-    return Access(link.match, link.role, link.seat, token)
+    return Access(link.match, link.role, link.seat, token, link)
 
 
 def clerk_access(token: str) -> Access:

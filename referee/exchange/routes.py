@@ -12,7 +12,7 @@ from .. import service
 from ..main import remember
 from ..matches.routes import match_label
 from ..matchfile import MAX_BYTES, TOO_BIG, DocumentError, MatchDocument, dumps, loads
-from ..models import Match
+from ..models import LinkRole, Match
 from ..web import access, render
 from . import bp
 from .forms import ImportForm
@@ -64,7 +64,7 @@ def import_match():
         except DocumentError as error:
             problem = str(error)
         else:
-            remember(match.edit_token, match_label(match))
+            remember(match.link(LinkRole.EDIT), match_label(match))
             return redirect(url_for("matches.show", token=match.edit_token), code=303)
     status = 422 if form.is_submitted() else 200
     return _page(form, problem, status)

@@ -43,11 +43,9 @@ def phone_id(create: bool = False) -> str | None:
     return value
 
 
-def remember(token: str, label: str) -> None:
-    """Keep a match on this phone's list, newest first, at most RECENT of them."""
-    link = find_link(token)
-    if link is None or link.revoked:
-        return
+def remember(link: Link, label: str) -> None:
+    """Keep the link a match was opened with on this phone's list, newest first, at most
+    RECENT of them."""
     phone = phone_id(create=True)
     assert phone is not None
     if "recent" not in session and _top(phone) == (link.id, label[:LABEL]):

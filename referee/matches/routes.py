@@ -26,7 +26,7 @@ def new():
     if form.validate_on_submit():
         match = service.create_match(form.variant.data, form.options(), form.seated_names(),
                                      form.first_dealer.data - 1)
-        remember(match.edit_token, match_label(match))
+        remember(match.link(LinkRole.EDIT), match_label(match))
         return redirect(url_for("matches.show", token=match.edit_token), code=303)
     status = 422 if form.is_submitted() else 200
     return render("matches/new.html", "form", status, form=form, variants=VARIANTS,
@@ -60,7 +60,7 @@ def match_label(match, role: LinkRole = LinkRole.EDIT, seat: int | None = None) 
 @conditional(match_version)
 def show(token: str):
     who = access(token)
-    remember(token, match_label(who.match, who.role, who.seat))
+    remember(who.link, match_label(who.match, who.role, who.seat))
     flashed = get_flashed_messages()
     return render("matches/show.html", "board", **board(who),
                   message=str(flashed[-1]) if flashed else None)
@@ -112,7 +112,7 @@ def rematch(token: str):
     if not match.finished:
         abort(409, _("The match is still being played."))
     new_match = service.rematch(match)
-    remember(new_match.edit_token, match_label(new_match))
+    remember(new_match.link(LinkRole.EDIT), match_label(new_match))
     return redirect(url_for("matches.show", token=new_match.edit_token), code=303)
 
 
@@ -135,7 +135,7 @@ def leave(token: str):
     who = access(token)
     if who.role is not LinkRole.SEAT or not SeatLinkForm().validate():
         abort(400, _("This phone is not playing for a seat of this match."))
-    forget_link(who.match.link(LinkRole.SEAT, who.seat))
+    forget_link(who.link)
     return redirect(url_for("matches.show", token=who.match.view_token), code=303)
 
 
@@ -145,7 +145,7 @@ def screen(token: str):
     """The big screen (a TV or a laptop): the scoreboard and the round in play, in large
     type, read-only whatever link opened it, live."""
     who = access(token)
-    watching = Access(who.match, LinkRole.WATCH, None, token)
+    watching = Access(who.match, LinkRole.WATCH, None, token, who.link)
     context = board(watching)
     rnd = context["open_round"]
     context["live_round"] = (panel_context(watching, rnd)
