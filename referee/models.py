@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 import hashlib
+import hmac
 import secrets
 from datetime import UTC, datetime
 from typing import Any
@@ -60,6 +61,16 @@ def token_digest(token: str) -> str:
     """What a link is looked up by: the SHA-256 of its token (hex). An index compares
     digests, so the time a lookup takes tells nothing about the token itself."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def lookup_digest(token: str) -> str | None:
+    """The digest to look a link up by, or None for what cannot be a link."""
+    return token_digest(token) if token and len(token) <= 64 else None
+
+
+def same_token(stored: str, given: str) -> bool:
+    """The token found by its digest is the one given, compared in constant time."""
+    return hmac.compare_digest(stored.encode(), given.encode())
 
 
 def _now() -> datetime:

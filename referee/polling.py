@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import hmac
 from collections.abc import Callable
 from datetime import date
 from typing import Any
@@ -25,7 +24,15 @@ from flask_babel import get_locale
 from sqlalchemy import Select, bindparam, case, func, select
 
 from .extensions import db
-from .models import Link, Match, RoundRow, RoundStatus, token_digest
+from .models import (
+    Link,
+    LinkRole,
+    Match,
+    RoundRow,
+    RoundStatus,
+    lookup_digest,
+    same_token,
+)
 from .web import wants_fragment
 
 Version = tuple[Any, ...]
@@ -69,17 +76,22 @@ def _match_query(plays: bool = False) -> Select:
 def _version(query: Select, token: str, **params: Any) -> Version | None:
     """The row a link's digest finds, if its token is the one asked for (compared in
     constant time); without the token itself."""
-    if not token or len(token) > 64:
+    digest = lookup_digest(token)
+    if digest is None:
         return None
-    row = db.session.execute(query, {"digest": token_digest(token), **params}).first()
-    if row is None or not hmac.compare_digest(row[0].encode(), token.encode()):
-        return None
-    return tuple(row[1:])
+    row = db.session.execute(query, {"digest": digest, **params}).first()
+    return tuple(row[1:]) if row is not None and same_token(row[0], token) else None
 
 
 def round_version(token: str, number: int) -> Version | None:
     """What the round page shows changes only with these (None: no such round)."""
     return _version(_round_query(), token, number=number)
+
+
+def round_version_of(rnd: RoundRow, role: LinkRole, seat: int | None) -> Version:
+    """:func:`round_version` of a round already at hand, without asking the database: the
+    same values, in the same order, as the query's."""
+    return (rnd.id, rnd.version, rnd.match.finished, role, seat)
 
 
 def screen_version(token: str) -> Version | None:

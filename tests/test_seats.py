@@ -19,7 +19,7 @@ from pages import (
 )
 from sqlalchemy import event
 
-from referee import web
+from referee import models
 from referee.extensions import db
 from referee.models import Event, PhoneMatch
 
@@ -186,8 +186,8 @@ def test_a_link_is_found_by_its_digest_and_compared_in_constant_time(app, client
     token = new_match(client)
     ann = _seats(token)[0]
     compared = []
-    real = web.hmac.compare_digest
-    monkeypatch.setattr(web.hmac, "compare_digest",
+    real = models.hmac.compare_digest
+    monkeypatch.setattr(models.hmac, "compare_digest",
                         lambda a, b: compared.append((a, b)) or real(a, b))
     sent: list[object] = []
 
