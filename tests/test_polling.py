@@ -20,6 +20,7 @@ from pages import (
 from sqlalchemy import event
 
 from referee.extensions import db
+from referee.polling import round_version, round_version_of
 from referee.rules.round import RoundState
 
 
@@ -139,3 +140,18 @@ def test_an_unknown_round_is_still_a_404(client):
     assert client.get(f"/match/{token}/round/9", headers={"If-None-Match": "*"}).status_code \
         == 404
     assert client.get("/match/nothing-here", headers={"If-None-Match": "*"}).status_code == 404
+
+
+def test_a_round_at_hand_has_the_version_the_query_gives(client):
+    """The panel tags itself from the round in memory (no second query): the same values
+    as the polls' query, for every kind of link, before and after a play."""
+    token, number = opened(client)
+    match = match_of(token)
+    for _ in range(2):
+        for link in match.links:
+            rnd = next(r for r in match.rounds if r.number == number)
+            assert round_version_of(rnd, link.role, link.seat) == \
+                round_version(link.token, number)
+        post_play(client, token, number, "9H", "capture", refs=[0])
+        db.session.expire_all()
+        match = match_of(token)

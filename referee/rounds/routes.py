@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 
 from .. import service
 from ..models import Match, RoundRow
-from ..polling import conditional, poll_tag, round_version
+from ..polling import conditional, poll_tag, round_version, round_version_of
 from ..rules.capture import Group, check_capture
 from ..rules.cards import Card
 from ..rules.partition import TooComplex
@@ -106,7 +106,7 @@ def panel_context(who: Access, rnd: RoundRow, game: RoundState | None = None,
         "live": rnd.open and not match.finished,
     }
     if context["live"]:
-        context["poll_tag"] = poll_tag(round_version(token, rnd.number))
+        context["poll_tag"] = poll_tag(round_version_of(rnd, who.role, who.seat))
     game = game or service.game_of(rnd)
     context["undoable"] = game.logged > 0 and service.seat_may_undo(game, who.seat)
     result = service.round_result(rnd, game)
