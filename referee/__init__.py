@@ -64,7 +64,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"))
     csrf.init_app(app)
     security.init(app)  # security: headers, trusted hosts, rate limits
-    babel.init_app(app, locale_selector=languages.locale)
+    babel.init_app(app, locale_selector=languages.locale,
+                   timezone_selector=languages.timezone)
     _sqlite_pragmas(app)
 
     from . import models  # noqa: F401  (the models register with SQLAlchemy)

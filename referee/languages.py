@@ -4,6 +4,9 @@ the browser's ``Accept-Language``, else English. The JSON API follows
 
 from __future__ import annotations
 
+from functools import cache
+from zoneinfo import available_timezones
+
 from flask import Blueprint, redirect, request
 from flask_babel import refresh
 from werkzeug.wrappers import Response
@@ -33,6 +36,26 @@ def locale() -> str:
         if chosen in LANGUAGES:
             return chosen
     return request.accept_languages.best_match(LANGUAGES) or "en"
+
+
+# where the phone does not say (app.js keeps its time zone in a cookie), the capital's
+ZONES = {"nb": "Europe/Oslo", "sv": "Europe/Stockholm", "fi": "Europe/Helsinki",
+         "da": "Europe/Copenhagen", "en": "UTC"}
+ZONE_COOKIE = "tz"
+
+
+@cache
+def _zones() -> frozenset[str]:
+    return frozenset(available_timezones())
+
+
+def timezone() -> str:
+    """The time zone dates and times are shown in: the phone's own, else the language's
+    capital's."""
+    zone = request.cookies.get(ZONE_COOKIE, "")
+    if 0 < len(zone) <= 64 and zone in _zones():
+        return zone
+    return ZONES.get(locale(), "UTC")
 
 
 def here() -> str:

@@ -50,7 +50,7 @@ from .rules.scoring import (
 )
 from .rules.turn import IllegalPlay, Play, Verdict
 from .rules.variants import MulleScoring, OptionError, Rules, get_rules
-from .words import play_text, reason_text
+from .words import error_text, play_text, verdict_text
 
 
 class StaleRound(Exception):
@@ -515,7 +515,7 @@ def _import_round(match: Match, doc: RoundDocument) -> None:
         try:
             problem = _import_event(match, rnd, event)
         except (RoundClosed, RoundError, TallyError, OptionError) as error:
-            problem = str(error)
+            problem = error_text(error)
         except TooComplex:
             problem = _("this position is far larger than any real game")
         if problem is not None:
@@ -555,7 +555,7 @@ def _refused(match: Match, play: Play, outcome: Outcome) -> str:
     game, verdict = outcome.game, outcome.verdict
     assert game.turn is not None  # a play is judged only while the round goes on
     claimed = play_text(play, [game.table[i] for i in play.refs])
-    rule = reason_text(verdict.why, match.names) if verdict.why else verdict.reason
+    rule = verdict_text(verdict, match.names)
     return _("“%(play)s” by %(name)s is not legal: %(rule)s", play=claimed,
              name=match.names[game.turn], rule=rule)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from flask import Flask
-from flask_babel import get_locale
+from flask_babel import format_date, format_datetime, get_locale
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
@@ -13,7 +13,15 @@ from . import languages
 from .rules.cards import RANKS, Card, Suit
 from .rules.table import Build
 from .sharing import qr_svg
-from .words import build_text, card_name, notes_text, variant_description, variant_name
+from .words import (
+    build_text,
+    card_name,
+    detail_text,
+    notes_text,
+    variant_description,
+    variant_name,
+    verdict_text,
+)
 
 
 def card_html(card: Card | str) -> Markup:
@@ -77,5 +85,7 @@ def register(app: Flask) -> None:
                                  CATEGORY_LABELS=CATEGORY_LABELS,
                                  LANGUAGE_NAMES=languages.NAMES, this_page=languages.here,
                                  get_locale=get_locale, explain=notes_text,
+                                 ruling=verdict_text, ruling_detail=detail_text,
+                                 format_date=format_date, format_datetime=format_datetime,
                                  card_name=card_name, variant_name=variant_name,
                                  variant_description=variant_description)

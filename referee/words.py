@@ -21,10 +21,29 @@ from .rules.notes import Note, Say
 from .rules.reasons import Param, Reason, Why
 from .rules.round import Finding, PlayRecord, Sweep, SweepNote, Whereabouts
 from .rules.table import Build, Item
-from .rules.turn import Action, Kind, Play
+from .rules.turn import Action, Kind, Play, Verdict
 from .rules.variants import Variant
 
 REASONS = {
+    Why.TAKES: _l("%(card)s takes %(items)s"),
+    Why.PAIRS: _l("%(card)s pairs %(items)s"),
+    Why.TAKES_TABLE: _l("%(card)s takes the whole table"),
+    Why.TRAILS: _l("%(card)s is laid on the table"),
+    Why.BUILDS: _l("%(card)s on %(items)s: a build of %(value)s"),
+    Why.BUILDS_MULTIPLE: _l("%(card)s on %(items)s: a locked build of %(value)s (two sets)"),
+    Why.RAISES: _l("%(card)s raises the %(build)s to %(value)s"),
+    Why.RAISES_TAKES_OVER: _l("%(card)s raises the %(build)s to %(value)s: the build is now "
+                              "theirs"),
+    Why.DOUBLES: _l("%(card)s doubles %(items)s: a locked build of %(value)s"),
+    Why.ADDS_SET: _l("%(card)s with %(items)s adds another set of %(value)s to the "
+                     "%(builds)s: now locked"),
+    Why.AS_CLAIMED: _l("recorded as the table claimed it"),
+    Why.COUNTS: _l("%(card)s counts %(values)s"),
+    Why.COUNTS_FROM_HAND: _l("from the hand %(card)s counts %(hand)s, on the table "
+                             "%(table)s"),
+    Why.NO_NUMBER: _l("%(card)s has no number: it only pairs a card of its own rank"),
+    Why.LEFT_OVER_CARDS: _l("at best %(cards)s would be left over"),
+    Why.LEFT_OVER_SUM: _l("%(total)s is left over after the sets of %(value)s"),
     Why.NOT_IN_HAND: _l("%(card)s is not in that hand"),
     Why.OUT_OF_TURN: _l("it is %(turn)s's turn, not %(player)s's"),
     Why.EMPTY_CAPTURE: _l("a capture takes at least one card: to take nothing, trail"),
@@ -85,6 +104,37 @@ REASONS = {
     Why.BUILD_LEFT_AFTER_DEAL: _l("%(player)s's %(build)s was not captured in the deal it "
                                   "was made"),
     Why.CARDS_NEVER_SEEN: _l("these cards never turned up: %(cards)s"),
+    Why.MATCH_DECIDED: _l("the match was decided during this round: no more plays"),
+    Why.TABLE_SIZE: _l("%(variant)s with %(players)s players starts with %(size)s cards on "
+                       "the table, not %(given)s"),
+    Why.SEATS_RANGE: _l("%(variant)s is played by %(low)s to %(high)s players"),
+    Why.SEATS_ALONE_OR_PAIRED: _l("%(variant)s is played by %(low)s to %(high)s players, or "
+                                  "%(paired)s in two partnerships"),
+    Why.PARTNERS_NEED_FOUR: _l("partnerships need at least 4 players, not %(players)s"),
+    Why.SIDES_UNEQUAL: _l("%(players)s players cannot sit as %(sides)s sides of equal size"),
+    Why.TALLY_NEGATIVE: _l("a count cannot be below 0 (%(category)s)"),
+    Why.TALLY_CARDS: _l("the cards add up to %(total)s, not %(whole)s"),
+    Why.TALLY_SPADES: _l("the spades add up to %(total)s, not %(whole)s"),
+    Why.TALLY_ACE_TWICE: _l("%(card)s is ticked %(count)s times: there are not that many"),
+    Why.TALLY_ACES: _l("%(total)s aces are ticked, not %(whole)s: every ace belongs to one "
+                       "side"),
+    Why.TALLY_CASINO: _l("%(category)s: there are %(packs)s in play, and each belongs to "
+                         "exactly one side"),
+    Why.TALLY_LAST_TWICE: _l("only one side can have the last capture"),
+    Why.TALLY_LAST_MISSING: _l("all %(whole)s cards were taken, so one side made the last "
+                               "capture: tick which"),
+    Why.TALLY_DOUBLE_SWEEPS: _l("a dubbeltabbe is one of the side's sweeps: no more of them "
+                                "than sweeps"),
+    Why.TALLY_SPADES_OVER_CARDS: _l("a side cannot have more spades than cards"),
+    Why.TALLY_CARDS_UNDER: _l("a side has fewer cards than its aces and casinos"),
+    Why.TALLY_SPADES_UNDER: _l("a side's spades must count its A♠ and 2♠"),
+    Why.TALLY_SWEEPS_LAST_DEAL: _l("%(count)s sweeps cannot count: sweeps in the last deal "
+                                   "do not score, so this side has at most %(most)s"),
+    Why.TALLY_SWEEPS: _l("%(count)s sweeps are more than this side can make: its players play "
+                         "%(plays)s cards, each sweeps at most once, so at most %(most)s"),
+    Why.TALLY_SWEEPS_SISTEN: _l("%(count)s sweeps are more than this side can make: its "
+                                "players play %(plays)s cards and the last capture counts as "
+                                "one more, so at most %(most)s"),
 }
 
 # what a finding changes, in a sentence after the finding
@@ -134,6 +184,10 @@ def _param(value: Param, names: Sequence[str], name: str) -> str:
         if all(isinstance(v, int) for v in value):
             return values_text([v for v in value if isinstance(v, int)])
         return items_text([v for v in value if not isinstance(v, int)])
+    if isinstance(value, str):  # an identifier: a variant, a tally category
+        if name == "variant":
+            return variant_name(value)
+        return str(CATEGORY_WORDS.get(value, value))
     if name in ("turn", "player") and 0 <= value < len(names):
         return names[value]
     return str(value)
@@ -145,6 +199,39 @@ def reason_text(reason: Reason, names: Sequence[str] = (), **extra: str) -> str:
     params = {key: _param(value, names, key) for key, value in reason.params}
     params.update(extra)
     return str(REASONS[reason.code]) % params
+
+
+def verdict_text(verdict: Verdict, names: Sequence[str] = ()) -> str:
+    """The ruling in one sentence: what a legal play did (a capture in the groups the
+    referee split it into), or the rule that refused it."""
+    why = verdict.why
+    if why.code is Why.TAKES and verdict.groups:
+        card = _param(why.get("card") or (), names, "card")
+        taken = groups_text(verdict.groups, " | ")
+        if verdict.sweep:
+            return _("%(card)s takes %(items)s, and clears the table", card=card, items=taken)
+        return _("%(card)s takes %(items)s", card=card, items=taken)
+    return reason_text(why, names)
+
+
+def detail_text(verdict: Verdict, names: Sequence[str] = ()) -> str:
+    """What lies behind the ruling (each value tried, what is left over, the card's
+    value rule), for a "why?"; empty when there is nothing more to say."""
+    return "; ".join(reason_text(r, names) for r in verdict.detail if r != verdict.why)
+
+
+def ruling_text(verdict: Verdict, names: Sequence[str] = ()) -> str:
+    """The ruling and its detail in one sentence (the JSON API's ``reason``)."""
+    detail = detail_text(verdict, names)
+    lead = verdict_text(verdict, names)
+    return _("%(ruling)s (%(detail)s)", ruling=lead, detail=detail) if detail else lead
+
+
+def error_text(error: Exception) -> str:
+    """An engine error in the reader's language where it carries its reason as data
+    (a tally, the seating, the first table); otherwise the engine's own message."""
+    why = getattr(error, "why", None)
+    return reason_text(why) if isinstance(why, Reason) else str(error)
 
 
 def finding_text(finding: Finding, names: Sequence[str]) -> tuple[str, str]:
@@ -179,9 +266,9 @@ def play_text(play: Play, items: Sequence[Item], kind: Kind | None = None,
     return _("%(card)s builds on %(items)s", card=card, items=onto)
 
 
-def groups_text(groups: Sequence[Group]) -> str:
+def groups_text(groups: Sequence[Group], between: str = " · ") -> str:
     """Taken items in the groups the referee split them into: "3♠+4♣ · 7♦"."""
-    return " · ".join(items_text(g.items) for g in groups)
+    return between.join(items_text(g.items) for g in groups)
 
 
 def record_text(record: PlayRecord) -> str:
@@ -230,6 +317,7 @@ CATEGORY_WORDS = {
     "last_capture": _l("the last capture"),
     "sweeps": _l("sweeps"),
     "mulle": _l("mulle"),
+    "double_sweeps": _l("dubbeltabbe"),
 }
 
 Words = dict[str, Any]

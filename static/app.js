@@ -113,3 +113,12 @@ function restoreEntries() {
 }
 document.addEventListener("submit", keepEntries);
 document.addEventListener("DOMContentLoaded", restoreEntries);
+
+// Dates and times are shown in this phone's time zone: the server learns it from a cookie
+// (without it, the capital's of the page's language).
+try {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (zone && !document.cookie.split("; ").includes(`tz=${zone}`)) {
+    document.cookie = `tz=${zone}; path=/; max-age=31536000; samesite=lax`;
+  }
+} catch { /* no Intl: the language's capital */ }

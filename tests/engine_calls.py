@@ -108,6 +108,12 @@ def replay(variant: str, table: Sequence[str], moves: Iterable[Move], **seating)
             play(rnd, move)
         except IllegalPlay as illegal:
             raise AssertionError(
-                f"play {number} ({move}) was refused: {illegal.verdict.reason}"
+                f"play {number} ({move}) was refused: {ruled(illegal.verdict)}"
             ) from illegal
     return rnd
+
+
+def ruled(verdict) -> str:
+    """A ruling as its data: the rule's code and parameters, then the detail (each value
+    tried, the card's value rule), for tests that look for a card, a value or a code."""
+    return " ".join(str(reason) for reason in (verdict.why, *getattr(verdict, "detail", ())))

@@ -657,6 +657,7 @@ def test_check_nordic_big_casino_cannot_take_a_lone_ten(api):
     status, answer = api(CHECK, body)
     assert status == 200, answer
     assert answer["legal"] is False and is_sentence(answer["reason"])
+    assert answer["reason_code"] == "hand_value"
     assert answer["alternatives"] == []
 
 
@@ -667,6 +668,7 @@ def test_check_krypkasino_may_not_trail_a_card_that_captures(api):
     status, answer = api(CHECK, body)
     assert status == 200, answer
     assert answer["legal"] is False and is_sentence(answer["reason"])
+    assert answer["reason_code"] == "capture_compulsory"
     assert answer["alternatives"] == [["9S"]]
 
 
@@ -677,7 +679,8 @@ def test_replay_illegal_play_is_200_with_the_state_before_it(api):
     assert status == 200, answer
     assert answer["ok"] is False
     assert answer["error"]["play"] == 1 and is_sentence(answer["error"]["reason"])
-    assert set(answer["error"]) == {"play", "reason"}
+    assert set(answer["error"]) == {"play", "reason", "code"}
+    assert answer["error"]["code"] == "card_too_big"  # 2♦ takes a lone 6♣
     _, before = api(REPLAY, with_(REPLAY_EXAMPLE, plays=plays[:1]))
     assert answer["state"] == before["state"]
     assert answer["state"]["table"] == ["6C", "3D", "5H"]
@@ -694,6 +697,7 @@ def test_replay_play_by_the_wrong_seat_is_200_illegal(api):
     assert status == 200, answer
     assert answer["ok"] is False
     assert answer["error"]["play"] == 0 and is_sentence(answer["error"]["reason"])
+    assert answer["error"]["code"] == "out_of_turn"
     assert answer["state"]["table"] == REPLAY_EXAMPLE["table"]
     assert answer["state"]["turn"] == 0
     assert [s["captured"] for s in answer["state"]["sides"]] == [[], []]
@@ -800,6 +804,7 @@ def test_check_build_with_hand_lacking_the_value(api):
     status, answer = api(CHECK, body)
     assert status == 200, answer
     assert answer["legal"] is False and is_sentence(answer["reason"])
+    assert answer["reason_code"] == "must_hold"
     assert answer["pending"] == []
 
 
@@ -807,7 +812,7 @@ def test_check_response_types(api):
     status, answer = api(CHECK, CHECK_EXAMPLE)
     assert status == 200
     assert isinstance(answer["legal"], bool)
-    assert isinstance(answer["reason"], str)
+    assert isinstance(answer["reason"], str) and answer["reason_code"] == "takes"
     assert isinstance(answer["value"], int)
     assert all(isinstance(c, str) for g in answer["groups"] for c in g)
     assert isinstance(answer["sweep"], bool)
@@ -1146,3 +1151,62 @@ def test_mulle_glimne_refuses_other_seatings_rules_6(api, players):
     status, answer = api(CHECK, check_body(variant="mulle-glimne", players=4,
                                            options={"partnerships": True}))
     assert status == 200, answer
+
+
+# ------------------------------------------------- "Language and codes": every sentence
+
+UNBACKED = {"variant": "norwegian", "players": ["Ann", "Bo"], "dealer": 1,
+            "table": ["4C", "KD", "2H", "7S"],
+            "plays": [{"card": "5H", "action": "build", "onto": ["4C"], "value": 9},
+                      {"card": "3D", "action": "trail"},
+                      {"card": "2C", "action": "capture", "take": ["2H"]},
+                      {"card": "8C", "action": "trail"},
+                      {"card": "7D", "action": "capture", "take": ["7S"]},
+                      {"card": "6H", "action": "trail"},
+                      {"card": "KH", "action": "capture", "take": ["KD"]},
+                      {"card": "JC", "action": "trail"}]}
+
+
+def test_replay_violation_has_its_code_and_follows_accept_language(client):
+    # Ann built 9 and played no 9 in the rest of the deal (RULES §3.2): found at its end.
+    english = client.post(REPLAY, json=UNBACKED).get_json()
+    swedish = client.post(REPLAY, json=UNBACKED, headers={"Accept-Language": "sv"}).get_json()
+    assert english["ok"] and swedish["ok"]
+    assert [(v["deal"], v["player"], v["code"]) for v in english["violations"]] == \
+        [(1, 0, "unbacked_build")]
+    assert [v["code"] for v in swedish["violations"]] == ["unbacked_build"]
+    said, sagt = english["violations"][0]["reason"], swedish["violations"][0]["reason"]
+    assert is_sentence(said) and is_sentence(sagt) and said != sagt
+    assert "Ann" in said and "Ann" in sagt and "9" in sagt
+    # each play's ruling, worded and coded: the build, then a trail
+    assert [p["reason_code"] for p in english["plays"][:2]] == ["builds", "trails"]
+    assert english["plays"][0]["reason"] != swedish["plays"][0]["reason"]
+
+
+def test_check_reason_follows_accept_language_and_keeps_its_code(client):
+    body = {"variant": "norwegian", "table": ["10H", "2C"],
+            "play": {"card": "10D", "action": "capture", "take": ["10H"]}}
+    answers = {lang: client.post(CHECK, json=body, headers={"Accept-Language": lang}).get_json()
+               for lang in ("en", "nb", "sv", "fi", "da", "de")}
+    assert {a["reason_code"] for a in answers.values()} == {"hand_value"}
+    reasons = {lang: a["reason"] for lang, a in answers.items()}
+    assert reasons["de"] == reasons["en"]  # unknown: English
+    assert len({reasons[lang] for lang in ("en", "nb", "sv", "fi", "da")}) == 5
+    assert all("10♦" in r and "16" in r for r in reasons.values())
+    assert {k: v for k, v in answers["fi"].items() if k != "reason"} == \
+        {k: v for k, v in answers["en"].items() if k != "reason"}
+
+
+def test_replay_after_the_match_is_decided_has_a_code(client):
+    # Finnish: a side at 15 takes an ace (A♥ as 14 takes 7+7) and reaches 16 mid-round
+    # (RULES §8); the next play is refused with the match decided.
+    body = {"variant": "finnish", "players": ["Aino", "Eero"], "dealer": 1, "scores": [15, 0],
+            "table": ["7S", "7C", "9D", "QH"],
+            "plays": [{"card": "AH", "action": "capture", "take": ["7S", "7C"]},
+                      {"card": "3D", "action": "trail"}]}
+    answer = client.post(REPLAY, json=body, headers={"Accept-Language": "fi"}).get_json()
+    assert answer["ok"] is False and answer["error"]["play"] == 1
+    assert answer["error"]["code"] == "match_decided"
+    english = client.post(REPLAY, json=body).get_json()
+    assert is_sentence(answer["error"]["reason"])
+    assert answer["error"]["reason"] != english["error"]["reason"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from referee.rules.cards import Card, parse_cards
+from referee.rules.reasons import Reason, Why
 from referee.rules.round import IllegalPlay, RoundState
 from referee.rules.table import Build
 from referee.rules.turn import Action, Play, Spot, judge
@@ -36,12 +37,12 @@ def test_nordic_build_lays_the_card_on_exactly_one_loose_card():
     assert v.legal and v.kind == "build" and v.value == 9
     assert v.table[-1] == build(["4C", "5H"], 9, 0)
     two = judge(spot("norwegian", ["4C", "2D", "KD"]), play("3H", "build", [0, 1], 9))
-    assert not two.legal and "exactly one loose card" in two.reason
+    assert not two.legal and two.why.code is Why.ONE_LOOSE_CARD
 
 
 def test_nordic_build_value_must_be_the_sum():
     v = judge(spot("norwegian", ["4C"]), play("5H", "build", [0], 10))
-    assert not v.legal and "9" in v.reason
+    assert not v.legal and v.why.code is Why.BUILD_SUM and v.why.get("values") == (9,)
 
 
 def test_nordic_build_uses_table_values_so_an_ace_counts_one():
@@ -53,7 +54,7 @@ def test_nordic_build_uses_table_values_so_an_ace_counts_one():
 def test_nordic_one_build_at_a_time():
     s = spot("norwegian", ["4C", build(["2D", "5S"], 7, 0)])
     v = judge(s, play("5H", "build", [0], 9))
-    assert not v.legal and "one build at a time" in v.reason
+    assert not v.legal and v.why.code is Why.ONE_BUILD_AT_A_TIME
 
 
 def test_nordic_multiple_builds_house_rule_allows_a_second_build():
@@ -64,7 +65,7 @@ def test_nordic_multiple_builds_house_rule_allows_a_second_build():
 def test_nordic_may_not_raise_own_build():
     s = spot("norwegian", [build(["4C", "5H"], 9, 0)])
     v = judge(s, play("3S", "build", [0], 12))
-    assert not v.legal and "your own build" in v.reason
+    assert not v.legal and v.why.code is Why.NOT_OWN_BUILD
 
 
 def test_nordic_raise_own_build_house_rule():
@@ -98,13 +99,13 @@ def test_nordic_double_on_a_loose_card_of_the_same_value():
 def test_locked_build_cannot_be_raised():
     s = spot("norwegian", [build(["7C", "7H"], 7, 1, locked=True)])
     v = judge(s, play("2S", "build", [0], 9))
-    assert not v.legal and "locked" in v.reason
+    assert not v.legal and v.why.code is Why.LOCKED_BUILD
 
 
 def test_build_needs_a_card_that_captures_it_from_the_hand_when_known():
     s = spot("norwegian", ["4C"])
     v = judge(s, play("5H", "build", [0], 9), hand=parse_cards(["5H", "2C", "KD"]))
-    assert not v.legal and "captures 9" in v.reason
+    assert not v.legal and v.why == Reason.of(Why.MUST_HOLD, value=9)
     ok = judge(s, play("5H", "build", [0], 9), hand=parse_cards(["5H", "9D"]))
     assert ok.legal and ok.pending == ()
 
@@ -113,7 +114,7 @@ def test_build_no_card_in_the_pack_can_capture_is_illegal_at_once():
     # Norwegian: nothing counts 1 from the hand (aces are 14), so a build of 1 ... cannot
     # exist; a build of 16 needs 10♦, which is already in the build.
     v = judge(spot("norwegian", ["6C"]), play("10D", "build", [0], 16))
-    assert not v.legal and "16" in v.reason
+    assert not v.legal and v.why == Reason.of(Why.NO_CARD_CAPTURES, value=16)
 
 
 # -- danish (seed 003) ---------------------------------------------------------------
@@ -148,7 +149,7 @@ def test_danish_builder_must_capture_on_the_next_turn():
 def test_danish_five_of_spades_takes_the_whole_table():
     v = judge(spot("danish", ["KD", "3C", build(["2C", "7H"], 9, 1)]),
               play("5S", "capture", [0, 1, 2]))
-    assert v.legal and v.sweep and "5♠" in v.reason
+    assert v.legal and v.sweep and v.why.code is Why.TAKES_TABLE
 
 
 def test_danish_five_of_spades_option_off_is_an_ordinary_five():
@@ -169,9 +170,9 @@ def test_danish_build_left_at_the_end_of_a_deal_is_a_finding():
     r.play(play("8H", "trail"))
     r.play(play("9S", "trail"))  # gives up the only 9 and leaves the build
     r.play(play("10H", "trail"))
-    reasons = [f.reason for f in r.findings if f.deal == 1 and f.player == 0]
-    assert any("not captured in the deal" in text for text in reasons)
-    assert any("kept a build of 9" in text for text in reasons)
+    reasons = [f.why for f in r.findings if f.deal == 1 and f.player == 0]
+    assert any(why.code is Why.BUILD_LEFT_AFTER_DEAL for why in reasons)
+    assert Reason.of(Why.UNBACKED_BUILD, value=9) in reasons
 
 
 # -- anglo (seed 004, pagat) ------------------------------------------------------------
@@ -190,7 +191,7 @@ def test_anglo_single_build_of_several_table_cards():
 def test_anglo_owner_may_not_trail():
     s = spot("classic", ["KD", build(["2C", "4D"], 6, 0)])
     v = judge(s, play("3H", "trail"))
-    assert not v.legal and "may not trail" in v.reason
+    assert not v.legal and v.why.code is Why.OWNER_MAY_NOT_TRAIL
 
 
 def test_anglo_any_player_may_increase_a_single_build():
@@ -202,7 +203,7 @@ def test_anglo_any_player_may_increase_a_single_build():
 
 def test_classic_court_cards_cannot_build():
     v = judge(spot("classic", ["QD"]), play("QH", "double", [0]))
-    assert not v.legal and "court" in v.reason
+    assert not v.legal and v.why.code is Why.COURT_NOT_BUILT
 
 
 def test_royal_court_cards_build():
@@ -218,7 +219,7 @@ def test_anglo_may_not_leave_yourself_without_a_card_for_your_build():
 
 def test_building_is_not_played_in_swedish():
     v = judge(spot("swedish", ["4C"]), play("5H", "build", [0], 9))
-    assert not v.legal and "without building" in v.reason
+    assert not v.legal and v.why.code is Why.NO_BUILDING
 
 
 @pytest.mark.parametrize("variant", ["norwegian", "danish", "classic"])
@@ -235,7 +236,7 @@ def test_retroactive_hand_check_reports_a_build_not_backed(variant):
     r.play(play("3C", "trail"))
     r.play(play("7S", "trail"))
     assert [(f.deal, f.player) for f in r.findings] == [(1, 0)]
-    assert "built 9" in r.findings[0].reason
+    assert r.findings[0].why == Reason.of(Why.UNBACKED_BUILD, value=9)
 
 
 @pytest.mark.parametrize("variant", ["norwegian", "classic"])
@@ -263,7 +264,7 @@ def test_danish_double_needs_a_pile_or_a_single_card():
 
 def test_build_value_must_be_said_when_the_cards_allow_two():
     v = judge(spot("danish", ["2D"]), play("AD", "build", [0]))
-    assert not v.legal and "3 or 16" in v.reason
+    assert not v.legal and v.why == Reason.of(Why.SAY_BUILD_VALUE, values=(3, 16))
 
 
 # -- who may raise a partner's build (RULES §3.2 nordic, seed 002) -------------------
@@ -274,7 +275,7 @@ def test_nordic_partner_may_not_raise_a_build_but_may_double_it_rules_3_2():
     table = [build(["5H", "4C"], 9, 0)]
     partner = spot("norwegian", table, player=2, options={"partnerships": True}, sides=sides)
     refused = judge(partner, play("3S", "build", [0], 12))
-    assert not refused.legal and "partner" in refused.reason
+    assert not refused.legal and refused.why.code is Why.PARTNER_MAY_NOT_RAISE
     assert judge(partner, play("9S", "double", [0])).legal
     opponent = spot("norwegian", table, player=1, options={"partnerships": True}, sides=sides)
     assert judge(opponent, play("3S", "build", [0], 12)).legal
@@ -287,7 +288,7 @@ def test_nordic_partner_raise_refused_in_a_partnership_round():
     r.play(play("2C", "trail"))  # seat 1
     with pytest.raises(IllegalPlay) as refused:
         r.play(play("3S", "build", [4], 12))  # seat 2, seat 0's partner, may not raise
-    assert "partner" in refused.value.verdict.reason
+    assert refused.value.verdict.why.code is Why.PARTNER_MAY_NOT_RAISE
     assert r.can_play(play("9S", "double", [4]))  # but may double it
 
 

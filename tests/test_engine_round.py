@@ -63,7 +63,7 @@ def test_first_play_is_left_of_the_dealer_and_turns_go_clockwise():
 def test_wrong_turn_is_an_illegal_play():
     r = RoundState(get_rules("swedish"), players=2, dealer=1)
     r.start(parse_cards(["2C", "3C", "4C", "5C"]))
-    with pytest.raises(IllegalPlay, match="seat 0's turn"):
+    with pytest.raises(IllegalPlay, match="out_of_turn"):
         r.play(play("KD"), player=1)
 
 

@@ -67,3 +67,35 @@ def test_english_is_the_source_text():
     for message in catalogues.read("en"):
         if message.id:
             assert message.string == message.id
+
+
+@pytest.mark.parametrize(("language", "zone", "started", "opened"), [
+    ("en", None, "Dec 1, 2026", "12/1/26, 11:30\u202fPM"),  # English: UTC unless the phone says
+    ("fi", None, "2.12.2026", "2.12.2026 1.30"),  # Helsinki, already the next day
+    ("sv", None, "2 dec. 2026", "2026-12-02 00:30"),
+    ("nb", None, "2. des. 2026", "02.12.2026, 00:30"),
+    ("da", None, "2. dec. 2026", "02.12.2026 00.30"),
+    ("en", "America/New_York", "Dec 1, 2026", "12/1/26, 6:30\u202fPM"),  # the phone's own zone
+    ("fi", "Not/A_Zone", "2.12.2026", "2.12.2026 1.30"),  # a made-up zone is ignored
+])
+def test_dates_and_times_follow_the_locale_and_the_phones_time_zone(
+        client, language, zone, started, opened):
+    from datetime import UTC, datetime
+
+    from pages import match_of, new_match
+
+    from referee.extensions import db
+    from referee.models import PhoneMatch
+
+    token = new_match(client)
+    client.get(f"/match/{token}")  # now on this phone's list
+    when = datetime(2026, 12, 1, 23, 30, tzinfo=UTC)
+    match_of(token).created = when
+    for kept in db.session.scalars(db.select(PhoneMatch)):
+        kept.opened_at = when
+    db.session.commit()
+    client.set_cookie("lang", language)
+    if zone:
+        client.set_cookie("tz", zone)
+    assert started in text(client.get(f"/match/{token}"))
+    assert opened in text(client.get("/"))

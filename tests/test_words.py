@@ -17,7 +17,9 @@ BUILD = Build.of([P("4C"), P("5H")], 9, owner=1)
 EXAMPLE = {
     "card": P("10D"), "cards": (P("3S"), P("5H")), "items": (P("3S"), BUILD),
     "build": BUILD, "value": 7, "total": 8, "values": (10, 11), "hand": (16,),
-    "table": (10,), "turn": 1, "player": 0,
+    "table": (10,), "turn": 1, "player": 0, "builds": (BUILD,), "variant": "mulle",
+    "players": 3, "size": 4, "given": 5, "low": 2, "high": 2, "paired": (4,), "sides": 2,
+    "category": "big_casino", "whole": 52, "count": 2, "plays": 24, "most": 24, "packs": 1,
 }
 PARAM = re.compile(r"%\((\w+)\)s")
 
@@ -88,3 +90,36 @@ def test_a_refusal_leads_with_the_value_nearest_to_the_claim(app):
                                                           "of 14")):
             found = check_capture(swedish, P("AS"), table, range(len(table)), Budget())
             assert reason_text(found.why) == lead
+
+
+def test_a_legal_ruling_says_what_the_play_did_with_its_detail(app):
+    from referee.rules.capture import check_capture
+    from referee.rules.partition import Budget
+    from referee.rules.variants import get_rules
+    from referee.words import detail_text, ruling_text, verdict_text
+
+    nine = check_capture(get_rules("norwegian"), P("9H"), [P("9S"), P("6C"), P("3D")],
+                         [0, 1, 2], Budget())
+    ace = check_capture(get_rules("norwegian"), P("AH"), [P("7S"), P("7C"), P("2D")],
+                        [0, 1], Budget())
+    refused = check_capture(get_rules("norwegian"), P("10D"), [P("10S")], [0], Budget())
+    with app.test_request_context():
+        assert verdict_text(nine) == "9♥ takes 9♠ | 6♣+3♦, and clears the table"
+        assert detail_text(nine) == ""
+        assert verdict_text(ace) == "A♥ takes 7♠+7♣"
+        assert detail_text(ace) == "from the hand A♥ counts 14, on the table 1"
+        assert ruling_text(refused) == (
+            "your 10♦ counts 16 from the hand, so it cannot take 10♠ (10♠ = 10, not 16; "
+            "from the hand 10♦ counts 16, on the table 10)")
+
+
+def test_every_code_is_documented():
+    # docs/CODES.md is the list API.md points to: every code the API can give is in it.
+    from pathlib import Path
+
+    from referee.rules.notes import Say
+
+    documented = set(re.findall(r"^\| `(\w+)` \|", (Path(__file__).parents[1] / "docs" /
+                                                   "CODES.md").read_text(), re.MULTILINE))
+    assert {code.value for code in Why} <= documented
+    assert {code.value for code in Say} <= documented

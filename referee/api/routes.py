@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
@@ -11,6 +12,7 @@ from werkzeug.exceptions import HTTPException
 
 from referee.rules.cards import BIG_CASINO, LITTLE_CASINO, Card, pack
 from referee.rules.partition import Budget, TooComplex
+from referee.rules.reasons import Reason, Why
 from referee.rules.round import (
     DuplicateCard,
     IllegalPlay,
@@ -30,9 +32,9 @@ from referee.rules.scoring import (
     round_and_match,
     validate_tallies,
 )
-from referee.rules.turn import Spot, judge
+from referee.rules.turn import Spot, Verdict, judge
 from referee.rules.variants import VARIANTS, MulleScoring, OptionError, Rules
-from referee.words import notes_text
+from referee.words import finding_text, notes_text, reason_text, ruling_text
 
 from .schema import (
     BadInput,
@@ -180,7 +182,8 @@ def check():
     verdict = judge(spot, play, hand, Budget(), alternatives=True)
     return jsonify({
         "legal": verdict.legal,
-        "reason": verdict.reason,
+        "reason": ruling_text(verdict),
+        "reason_code": verdict.why.code.value,
         "kind": verdict.kind,
         "value": verdict.value,
         "groups": groups_json(verdict.groups),
@@ -426,29 +429,37 @@ def replay():
             raise BadInput(str(dup), f"{field}.card") from None
         except IllegalPlay as illegal:
             seat = rnd.turn if player is None else player
+            refused = _ruling_json(illegal.verdict, names)
             records.append({"player": seat, "legal": False, "sweep": False,
-                            "kind": illegal.verdict.kind, "reason": illegal.verdict.reason})
-            failure = {"play": i, "reason": illegal.verdict.reason}
+                            "kind": illegal.verdict.kind, **refused})
+            failure = {"play": i, "reason": refused["reason"], "code": refused["reason_code"]}
             break
         except RoundOver as over:
             if rnd.decided is None:
                 raise BadInput(f"{over} (play {i} is one too many)", field) from None
-            failure = {"play": i, "reason": str(over)}
+            decided = Reason.of(Why.MATCH_DECIDED)
+            failure = {"play": i, "reason": reason_text(decided), "code": decided.code.value}
             break
         except RoundError as bad:
             raise BadInput(str(bad), field) from None
         records.append({"player": record.player, "legal": True, "sweep": record.sweep,
-                        "kind": record.verdict.kind, "reason": record.verdict.reason})
+                        "kind": record.verdict.kind, **_ruling_json(record.verdict, names)})
     return jsonify({
         "ok": failure is None,
         "error": failure,
         "state": _state_json(rnd),
         "plays": records,
         "violations": [
-            {"deal": f.deal, "player": f.player, "reason": f.reason} for f in rnd.findings
+            {"deal": f.deal, "player": f.player, "reason": finding_text(f, names)[0],
+             "code": f.why.code.value} for f in rnd.findings
         ],
         "score": _replay_score(rnd, rules, sides, carry),
     })
+
+
+def _ruling_json(verdict: Verdict, names: Sequence[str]) -> dict[str, str]:
+    """A play's ruling in the request's language, with its stable code."""
+    return {"reason": ruling_text(verdict, names), "reason_code": verdict.why.code.value}
 
 
 def _state_json(rnd: RoundState) -> dict[str, Any]:

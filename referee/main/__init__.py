@@ -85,6 +85,7 @@ class Kept:
     finished: bool
     rounds: int  # rounds started
     playing: bool  # a round is open
+    opened: datetime  # when this phone last opened it
 
 
 def recent(phone: str | None) -> list[Kept]:
@@ -105,7 +106,7 @@ def recent(phone: str | None) -> list[Kept]:
         .limit(RECENT)
     ).all()
     return [Kept(kept.id, link.token, link.role, kept.label, match.finished, rounds,
-                 bool(playing))
+                 bool(playing), kept.opened_at)
             for kept, link, match, rounds, playing in rows]
 
 

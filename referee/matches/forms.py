@@ -13,7 +13,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ..rules.round import sides_of
 from ..rules.variants import VARIANTS, OptionError
-from ..words import VARIANT_NAMES, variant_name
+from ..words import VARIANT_NAMES, error_text, variant_name
 
 MIN_SEATS = min(v.min_players for v in VARIANTS.values())
 MAX_SEATS = max(v.max_players for v in VARIANTS.values())
@@ -124,7 +124,7 @@ class NewMatchForm(FlaskForm):
                 sides_of(variant.rules(self.options()), count)
             except OptionError as error:
                 field = self._fields.get(error.option or "", self.variant)
-                field.errors.append(str(error))
+                field.errors.append(error_text(error))
                 valid = False
         return valid
 

@@ -24,11 +24,13 @@ from ..rules.scoring import TallyError
 from ..rules.turn import Action, Play, Verdict, legal_plays
 from ..web import Access, access, editing_access, render, wants_fragment
 from ..words import (
+    detail_text,
+    error_text,
     finding_text,
     play_text,
-    reason_text,
     record_text,
     sweep_text,
+    verdict_text,
     whereabouts_text,
 )
 from . import bp
@@ -216,7 +218,7 @@ def _attempt(who: Access, rnd: RoundRow, change: Callable[[], Any],
     except service.OtherSeat as other:
         return _panel(who, rnd, 403, message=str(other))
     except RoundError as error:
-        return _panel(who, rnd, 422, message=str(error))
+        return _panel(who, rnd, 422, message=error_text(error))
     except TooComplex:
         return _panel(who, rnd, 422, message=_(
             "This position is far larger than any real game."))
@@ -294,8 +296,8 @@ def _refusal(who: Access, rnd: RoundRow, game: RoundState, claimed: Play,
         "play": claimed,
         "text": play_text(claimed, items),
         "legal": verdict.legal,
-        "lead": reason_text(verdict.why, names) if verdict.why else verdict.reason,
-        "detail": verdict.reason,
+        "lead": verdict_text(verdict, names),
+        "detail": detail_text(verdict, names),
     }
     return _panel(who, rnd, 422, game, refused=refused, form_errors=errors,
                   card=claimed.card, choices=_choices(game, claimed.card))
@@ -344,9 +346,9 @@ def _tally_field_error(form: TallyForm, error: TallyError) -> dict[str, list[str
         side = form.sides.entries[int(found.group(1))].form
         field = side._fields.get(found.group(2))
         if field is not None:
-            field.errors = [*field.errors, str(error)]
+            field.errors = [*field.errors, error_text(error)]
             return {}
-    return {"tally": [str(error)]}
+    return {"tally": [error_text(error)]}
 
 
 @bp.post("/match/<token>/round/<int:number>/tally")

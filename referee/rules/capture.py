@@ -9,11 +9,13 @@ never confused. Every search spends from the request's one :class:`Budget`.
 >>> verdict = check_capture(get_rules("norwegian"), P("9H"), table, [0, 1, 2, 3, 4], Budget())
 >>> verdict.legal, verdict.value, verdict.sweep
 (True, 9, True)
->>> verdict.reason
-'9♥ takes 9♠ | 6♣+3♦ | 5♥+4♣, and clears the table'
+>>> [g.text for g in verdict.groups]
+['9♠', '6♣+3♦', '5♥+4♣']
 >>> bad = check_capture(get_rules("norwegian"), P("10D"), [P("10S")], [0], Budget())
->>> bad.legal, bad.reason
-(False, '10♠ = 10, less than 16; from the hand 10♦ counts 16 (on the table 10)')
+>>> bad.legal, str(bad.why)
+(False, 'hand_value(card=10♦, hand=16, table=10, items=10♠)')
+>>> [str(r) for r in bad.detail]
+['sum_not(cards=10♠, total=10, value=16)', 'counts_from_hand(card=10♦, hand=16, table=10)']
 """
 
 from __future__ import annotations
@@ -77,14 +79,15 @@ class Group:
 
 @dataclass(frozen=True, slots=True)
 class Capture:
-    """The verdict on a claimed capture, with the split that makes it legal."""
+    """The verdict on a claimed capture, with the split that makes it legal: ``why`` the
+    rule that decided it, ``detail`` what lies behind it (each value tried)."""
 
     legal: bool
-    reason: str
+    why: Reason
     value: int | None = None
     groups: tuple[Group, ...] = ()
     sweep: bool = False
-    why: Reason | None = None  # the refusal as data (illegal only)
+    detail: tuple[Reason, ...] = ()
 
 
 def _loose(table: Sequence[Item], indexes: Sequence[int]) -> list[tuple[int, Card]]:
@@ -119,15 +122,13 @@ def _split(
 
 def _leftover(
     rules: Rules, table: Sequence[Item], take: Sequence[int], value: int, budget: Budget
-) -> tuple[Reason, str]:
-    """Why the taken items do not make ``value``s: the rule in one code, and the detail
-    (what is left over at best)."""
+) -> tuple[Reason, ...]:
+    """Why the taken items do not make ``value``s: the rule, then what is left over at
+    best."""
     for i in take:
         item = table[i]
         if isinstance(item, Build) and item.value != value:
-            return (Reason.of(Why.BUILD_TAKEN_WHOLE, build=item, value=value),
-                    f"a {item.label} can only be taken whole, by a card that captures "
-                    f"{item.value}")
+            return (Reason.of(Why.BUILD_TAKEN_WHOLE, build=item, value=value),)
     cards = [card for _, card in _loose(table, take)]
     values = [rules.table_values(card) for card in cards]
     best: list[list[int]]
@@ -138,14 +139,12 @@ def _leftover(
     largest = max(best, key=len, default=[])
     covered = set(largest)
     left = [cards[j] for j in range(len(cards)) if j not in covered]
-    names = "+".join(card.symbol for card in cards)
     single = all(len(v) == 1 for v in values)
     total = sum(v[0] for v in values) if single else None
     shown = tuple(cards)
     too_big = [c for c, v in zip(cards, values, strict=True) if min(v, default=0) > value]
     if total is not None and total < value:
-        return (Reason.of(Why.SUM_NOT, cards=shown, total=total, value=value),
-                f"{names} = {total}, less than {value}")
+        return (Reason.of(Why.SUM_NOT, cards=shown, total=total, value=value),)
     if too_big:
         why = Reason.of(Why.CARD_TOO_BIG, card=too_big[0], value=value)
     elif total is None:
@@ -155,23 +154,13 @@ def _leftover(
         why = Reason.of(code, cards=shown, total=total, value=value)
     else:
         why = Reason.of(Why.SPLIT_FAILS, cards=shown, total=total, value=value)
-    head = (
-        f"{names} = {total} cannot be split into {value}s"
-        if total is not None
-        else f"{names} cannot be made into {value}s"
-    )
     if too_big:
-        return why, head + f"; {too_big[0].symbol} alone counts more than {value}"
+        return why, Reason.of(Why.CARD_TOO_BIG, card=too_big[0], value=value)
     if left and covered:
-        return why, head + f"; {'+'.join(c.symbol for c in left)} would be left over"
+        return why, Reason.of(Why.LEFT_OVER_CARDS, cards=tuple(left))
     if total is not None and total % value:
-        return why, head + f"; {total % value} is left over"
-    return why, head
-
-
-def _takes_text(card: Card, groups: Sequence[Group], sweep: bool) -> str:
-    text = f"{card.symbol} takes " + " | ".join(g.text for g in groups)
-    return text + (", and clears the table" if sweep else "")
+        return why, Reason.of(Why.LEFT_OVER_SUM, total=total % value, value=value)
+    return (why,)
 
 
 def _left_group(
@@ -195,38 +184,28 @@ def _left_group(
     return tuple(loose[j][1] for j in group)
 
 
-def _items_text(items: Sequence[Item]) -> str:
-    return "+".join(item.symbol if isinstance(item, Card) else item.label for item in items)
-
-
 def check_capture(
     rules: Rules, card: Card, table: Sequence[Item], take: Sequence[int], budget: Budget
 ) -> Capture:
     """Is taking the items at ``take`` with ``card`` a legal capture? Why (not)?"""
     if not take:
-        return Capture(False, "a capture must take at least one card; to take nothing, trail",
-                       why=Reason.of(Why.EMPTY_CAPTURE))
+        return Capture(False, Reason.of(Why.EMPTY_CAPTURE))
     take = sorted(set(take))
     sweep = len(take) == len(table)
-    note = rules.values_note(card)
+    note = (found_note,) if (found_note := rules.values_note(card)) else ()
     hand = rules.hand_values(card)
     if not hand:  # a court card in classic Casino pairs one card of its rank
         taken = [table[i] for i in take]
         first = taken[0]
         if len(taken) == 1 and isinstance(first, Card) and first.rank == card.rank:
             group = Group((first,), (0,))
-            return Capture(True, f"{card.symbol} pairs {first.symbol}", None, (group,), sweep)
-        return Capture(
-            False,
-            f"in {rules.variant.name} a court card takes exactly one card of its own rank "
-            f"({card.rank_name}), nothing else",
-            why=Reason.of(Why.COURT_PAIRS_ONLY, card=card),
-        )
+            return Capture(True, Reason.of(Why.PAIRS, card=card, items=(first,)), None,
+                           (group,), sweep)
+        return Capture(False, Reason.of(Why.COURT_PAIRS_ONLY, card=card), detail=note)
     if rules.clears_table(card) and sweep:
         group = Group(tuple(table), tuple(0 for _ in table))
-        return Capture(True, f"{card.symbol} takes the whole table (the Danish 5♠ rule)",
-                       card.rank, (group,), True)
-    not_maximal: tuple[Reason, str] | None = None
+        return Capture(True, Reason.of(Why.TAKES_TABLE, card=card), card.rank, (group,), True)
+    not_maximal: Reason | None = None
     for value in hand:
         groups = _split(rules, table, take, value, budget)
         if groups is None:
@@ -234,30 +213,20 @@ def check_capture(
         if rules.reverse:
             left = _left_group(rules, table, take, value, budget)
             if left:
-                not_maximal = not_maximal or (
-                    Reason.of(Why.NOT_MAXIMAL, value=value, items=left),
-                    f"in {rules.variant.name} a capture must be maximal: as {value} the card "
-                    f"must also take {_items_text(left)}, which would be left on the table",
-                )
+                not_maximal = not_maximal or Reason.of(Why.NOT_MAXIMAL, value=value, items=left)
                 continue
-        reason = _takes_text(card, groups, sweep)
-        if note:
-            reason += f" ({note})"
-        return Capture(True, reason, value, groups, sweep)
+        takes = Reason.of(Why.TAKES, card=card, items=tuple(table[i] for i in take))
+        return Capture(True, takes, value, groups, sweep, note)
     if not_maximal:
-        return Capture(False, not_maximal[1], why=not_maximal[0])
+        return Capture(False, not_maximal, detail=note)
     found = [_leftover(rules, table, take, value, budget) for value in hand]
-    reason = found[0][1] if len(found) == 1 else " and ".join(
-        f"as {value}: {text}" for value, (_, text) in zip(hand, found, strict=True)
-    )
-    if note:
-        reason += f"; {note}"
-    return Capture(False, reason, why=_lead(rules, card, table, take, hand, found, budget))
+    detail = tuple(chain.from_iterable(found)) + note
+    return Capture(False, _lead(rules, card, table, take, hand, found, budget), detail=detail)
 
 
 def _lead(
     rules: Rules, card: Card, table: Sequence[Item], take: Sequence[int],
-    hand: Sequence[int], found: Sequence[tuple[Reason, str]], budget: Budget,
+    hand: Sequence[int], found: Sequence[tuple[Reason, ...]], budget: Budget,
 ) -> Reason:
     """The rule that decided a refused capture: the card's value from the hand, when the
     same capture at its table value would stand; for a card of several values (an ace)

@@ -1,8 +1,9 @@
-"""Why a play is refused, as data: a stable code and its typed parameters.
+"""What decided a play, as data: a stable code and its typed parameters.
 
-The engine never words a ruling for a player; the web layer does, in the reader's
-language, from :class:`Reason`. (The engine's ``reason`` sentences stay as the
-detail behind a "why?".)
+The engine never words a ruling; the web layer does, in the reader's language, from
+:class:`Reason`: the rule that refused a play, what a legal play did, the detail
+behind a "why?" (every value tried, what is left over) and the findings at the end of
+a deal. ``str()`` shows the data itself, for logs and tests.
 
 >>> from .cards import Card
 >>> r = Reason.of(Why.SUM_NOT, cards=(Card.parse("3S"), Card.parse("5H")), total=8, value=7)
@@ -10,6 +11,8 @@ detail behind a "why?".)
 (<Why.SUM_NOT: 'sum_not'>, 8, (Card.parse('3S'), Card.parse('5H')))
 >>> Reason.of(Why.EMPTY_CAPTURE).params
 ()
+>>> str(r)
+'sum_not(cards=3♠+5♥, total=8, value=7)'
 """
 
 from __future__ import annotations
@@ -24,8 +27,29 @@ __all__ = ["Param", "Reason", "Why"]
 
 
 class Why(enum.StrEnum):
-    """Every reason the referee refuses a play, and every finding at the end of a deal.
-    The values are stable (API, storage)."""
+    """Every ruling of the referee: what a legal play did, why a play is refused, the
+    detail behind a ruling, and every finding at the end of a deal. The values are
+    stable (API, storage)."""
+
+    # what a legal play did
+    TAKES = "takes"  # card, items (the capture's groups are the verdict's)
+    PAIRS = "pairs"  # card, items (a court card pairs one of its rank)
+    TAKES_TABLE = "takes_table"  # card (the Danish 5♠ clears the table)
+    TRAILS = "trails"  # card
+    BUILDS = "builds"  # card, items, value
+    BUILDS_MULTIPLE = "builds_multiple"  # card, items, value (several sets: locked)
+    RAISES = "raises"  # card, build, value
+    RAISES_TAKES_OVER = "raises_takes_over"  # card, build, value (an opponent's build)
+    DOUBLES = "doubles"  # card, items, value
+    ADDS_SET = "adds_set"  # card, items (from the table), builds, value
+    AS_CLAIMED = "as_claimed"  # applied as the table claimed it, not judged
+    # the detail behind a ruling
+    COUNTS = "counts"  # card, values (what it counts everywhere)
+    COUNTS_FROM_HAND = "counts_from_hand"  # card, hand, table (values)
+    NO_NUMBER = "no_number"  # card (a court card that only pairs)
+    LEFT_OVER_CARDS = "left_over_cards"  # cards (at best, after the sets of value)
+    LEFT_OVER_SUM = "left_over_sum"  # total (what the sum leaves over), value
+    # why a play is refused
 
     NOT_IN_HAND = "not_in_hand"  # card
     OUT_OF_TURN = "out_of_turn"  # turn, player (seats)
@@ -72,9 +96,32 @@ class Why(enum.StrEnum):
     UNBACKED_DOUBLE = "unbacked_double"  # value
     BUILD_LEFT_AFTER_DEAL = "build_left_after_deal"  # build
     CARDS_NEVER_SEEN = "cards_never_seen"  # cards
+    MATCH_DECIDED = "match_decided"  # the match was decided during the round: no more plays
+    # input that cannot be true (the error's ``why``; the API keeps its English message)
+    TABLE_SIZE = "table_size"  # variant, players, size, given
+    SEATS_RANGE = "seats_range"  # variant, low, high
+    SEATS_ALONE_OR_PAIRED = "seats_alone_or_paired"  # variant, low, high, paired (values)
+    PARTNERS_NEED_FOUR = "partners_need_four"  # players
+    SIDES_UNEQUAL = "sides_unequal"  # players, sides
+    TALLY_NEGATIVE = "tally_negative"  # category
+    TALLY_CARDS = "tally_cards"  # total, whole
+    TALLY_SPADES = "tally_spades"  # total, whole
+    TALLY_ACE_TWICE = "tally_ace_twice"  # card, count
+    TALLY_ACES = "tally_aces"  # total, whole
+    TALLY_CASINO = "tally_casino"  # category, packs
+    TALLY_LAST_TWICE = "tally_last_twice"
+    TALLY_LAST_MISSING = "tally_last_missing"  # whole
+    TALLY_DOUBLE_SWEEPS = "tally_double_sweeps"
+    TALLY_SPADES_OVER_CARDS = "tally_spades_over_cards"
+    TALLY_CARDS_UNDER = "tally_cards_under"
+    TALLY_SPADES_UNDER = "tally_spades_under"
+    TALLY_SWEEPS_LAST_DEAL = "tally_sweeps_last_deal"  # count, most
+    TALLY_SWEEPS = "tally_sweeps"  # count, plays, most
+    TALLY_SWEEPS_SISTEN = "tally_sweeps_sisten"  # count, plays, most
 
 
-Param = int | Card | Build | tuple[Item, ...] | tuple[int, ...]
+# a str is an identifier (a variant, a tally category), never words
+Param = int | str | Card | Build | tuple[Item, ...] | tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,9 +135,23 @@ class Reason:
     def of(cls, code: Why, **params: Param) -> Reason:
         return cls(code, tuple(params.items()))
 
+    def __str__(self) -> str:
+        return f"{self.code}({', '.join(f'{k}={_shown(v)}' for k, v in self.params)})"
+
     def get(self, name: str) -> Param | None:
         return next((value for key, value in self.params if key == name), None)
 
     @property
     def names(self) -> frozenset[str]:
         return frozenset(key for key, _ in self.params)
+
+
+def _shown(value: Param) -> str:
+    if isinstance(value, Card):
+        return value.symbol
+    if isinstance(value, Build):
+        return value.label
+    if isinstance(value, tuple):
+        joiner = "/" if all(isinstance(v, int) for v in value) else "+"
+        return joiner.join(_shown(v) for v in value) if value else "()"
+    return str(value)

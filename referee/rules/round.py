@@ -96,6 +96,10 @@ class RoundOver(RoundError):
 class TableSizeError(RoundError):
     """The first table does not have as many cards as the variant deals."""
 
+    def __init__(self, message: str, why: Reason) -> None:
+        super().__init__(message)
+        self.why = why
+
 
 class SweepNote(enum.StrEnum):
     """Why a sweep is special: it does not score (Finnish), or it is the last capture."""
@@ -121,7 +125,6 @@ class Finding:
 
     deal: int
     player: int
-    reason: str
     why: Reason
 
 
@@ -191,16 +194,19 @@ def sides_of(rules: Rules, players: int) -> list[list[int]]:
         rules.partnerships not in (True, 2) or players % 2
     ):
         solo = f"{v.min_players}" if alone == v.min_players else f"{v.min_players} to {alone}"
-        paired = " or ".join(str(p) for p in range(max(alone + 1, 4), v.max_players + 1, 2))
+        pairs = range(max(alone + 1, 4), v.max_players + 1, 2)
+        paired = " or ".join(map(str, pairs))
         raise OptionError(
             f"{v.name} is played by {solo} players, or {paired} in two partnerships",
-            "players",
+            "players", Reason.of(Why.SEATS_ALONE_OR_PAIRED, variant=v.id, low=v.min_players,
+                                 high=alone, paired=tuple(pairs)),
         )
     if isinstance(players, bool) or not isinstance(players, int) or not (
         v.min_players <= players <= v.max_players
     ):
         raise OptionError(
-            f"{v.name} is played by {v.min_players} to {v.max_players} players", "players"
+            f"{v.name} is played by {v.min_players} to {v.max_players} players", "players",
+            Reason.of(Why.SEATS_RANGE, variant=v.id, low=v.min_players, high=v.max_players),
         )
     wanted = rules.partnerships
     if wanted is False:
@@ -208,11 +214,13 @@ def sides_of(rules: Rules, players: int) -> list[list[int]]:
     count = players // 2 if wanted is True else wanted
     if players < 4:
         raise OptionError(
-            f"partnerships need at least 4 players, not {players}", "partnerships"
+            f"partnerships need at least 4 players, not {players}", "partnerships",
+            Reason.of(Why.PARTNERS_NEED_FOUR, players=players),
         )
     if players % count or players // count < 2:
         raise OptionError(
-            f"{players} players cannot sit as {count} sides of equal size", "partnerships"
+            f"{players} players cannot sit as {count} sides of equal size", "partnerships",
+            Reason.of(Why.SIDES_UNEQUAL, players=players, sides=count),
         )
     return [list(range(side, players, count)) for side in range(count)]
 
@@ -420,9 +428,9 @@ class RoundState:
             try:
                 verdict = judge(spot, event.play, budget=self.budget)
             except TooComplex:
-                verdict = Verdict(False, "", Kind(event.play.action.value))
+                verdict = Verdict(False, Reason.of(Why.TOO_COMPLEX), Kind(event.play.action.value))
             if not verdict.legal:
-                verdict = _as_claimed(spot, event.play, verdict.reason, verdict.kind)
+                verdict = _as_claimed(spot, event.play, verdict)
             self._apply(spot, event.play, verdict, None)
         elif isinstance(event, Overruled):
             self.overrule(event.play, event.reason)
@@ -441,7 +449,9 @@ class RoundState:
         if len(table) != self.table_size:
             raise TableSizeError(
                 f"{self.rules.variant.name} with {self.players} players starts with "
-                f"{self.table_size} cards on the table, not {len(table)}"
+                f"{self.table_size} cards on the table, not {len(table)}",
+                Reason.of(Why.TABLE_SIZE, variant=self.rules.variant.id, players=self.players,
+                          size=self.table_size, given=len(table)),
             )
         for card in table:
             self._see(card, None)
@@ -562,8 +572,7 @@ class RoundState:
                 raise RoundError(f"there is no table item {ref}")
         if player is not None and player != self.turn:
             raise IllegalPlay(Verdict(
-                False, f"it is seat {self.turn}'s turn, not seat {player}'s", Kind.TURN,
-                why=Reason.of(Why.OUT_OF_TURN, turn=self.turn or 0, player=player)))
+                False, Reason.of(Why.OUT_OF_TURN, turn=self.turn or 0, player=player), Kind.TURN))
 
     def verify_play(self, play: Play, player: int | None = None,
                     hand: Sequence[Card] | None = None) -> Verdict:
@@ -603,8 +612,8 @@ class RoundState:
         """Apply a play the table recorded against the referee, as claimed (not judged)."""
         self._can_play(play)
         spot = self.spot()
-        return self._apply(spot, play, _as_claimed(spot, play, "", Kind(play.action.value)),
-                           reason)
+        claimed = Verdict(False, Reason.of(Why.AS_CLAIMED), Kind(play.action.value))
+        return self._apply(spot, play, _as_claimed(spot, play, claimed), reason)
 
     def _apply(self, spot: Spot, play: Play, verdict: Verdict,
                overrule: str | None) -> PlayRecord:
@@ -699,9 +708,7 @@ class RoundState:
         """The retroactive hand check: every build owner held a card that captures it."""
         played = [r for r in self.records if r.deal == deal]
         failed: set[tuple[int, int]] = set()
-        verbs = {Kind.BUILD: ("built", Why.UNBACKED_BUILD),
-                 Kind.RAISE: ("raised a build to", Why.UNBACKED_RAISE),
-                 Kind.DOUBLE: ("doubled", Why.UNBACKED_DOUBLE)}
+        codes = {Kind.RAISE: Why.UNBACKED_RAISE, Kind.DOUBLE: Why.UNBACKED_DOUBLE}
         for ob in self.obligations:
             key = (ob.player, ob.value)
             if key in failed:
@@ -709,21 +716,13 @@ class RoundState:
             later = [r.play.card for r in played if r.player == ob.player and r.index > ob.index]
             if not any(ob.value in self.rules.hand_values(c) for c in later):
                 failed.add(key)
-                verb, code = verbs.get(ob.kind, ("kept a build of", Why.UNBACKED_BUILD))
-                self.findings.append(Finding(
-                    deal, ob.player,
-                    f"{verb} {ob.value} but played no card that captures {ob.value} later in "
-                    "this deal", Reason.of(code, value=ob.value),
-                ))
+                code = codes.get(ob.kind, Why.UNBACKED_BUILD)
+                self.findings.append(Finding(deal, ob.player, Reason.of(code, value=ob.value)))
         self.obligations = []
         if self.rules.building.captured_within_the_deal:
             for build in self.builds:
                 self.findings.append(Finding(
-                    deal, build.owner,
-                    f"the {build.label} was not captured in the deal it was built "
-                    f"({self.rules.variant.name} rules)",
-                    Reason.of(Why.BUILD_LEFT_AFTER_DEAL, build=build),
-                ))
+                    deal, build.owner, Reason.of(Why.BUILD_LEFT_AFTER_DEAL, build=build)))
 
     def _end_of_round(self) -> None:
         if self.last_capturer is not None:
@@ -742,10 +741,7 @@ class RoundState:
         if missing:
             self.findings.append(Finding(
                 self.deal, self.dealer,
-                f"{sum(missing.values())} cards never turned up: "
-                + " ".join(c.code for c in sorted(missing)),
-                Reason.of(Why.CARDS_NEVER_SEEN, cards=tuple(sorted(missing.elements()))),
-            ))
+                Reason.of(Why.CARDS_NEVER_SEEN, cards=tuple(sorted(missing.elements())))))
 
     def sweep_of(self, record: PlayRecord) -> Sweep | None:
         """The sweep a play made, if it made one."""
@@ -812,17 +808,19 @@ class RoundState:
         return round_and_match(self.rules, self.tallies(), self.scores_before, carry, steps)
 
 
-def _as_claimed(spot: Spot, play: Play, reason: str, kind: Kind) -> Verdict:
-    """The effect of a play applied as the table claimed it, not as the referee judged."""
+def _as_claimed(spot: Spot, play: Play, judged: Verdict) -> Verdict:
+    """The effect of a play applied as the table claimed it, not as the referee judged
+    (``judged`` keeps the referee's ruling)."""
+    why, kind, detail = judged.why, judged.kind, judged.detail
     table = spot.table
     refs = set(play.refs)
     rest = tuple(item for i, item in enumerate(table) if i not in refs)
     if play.action is Action.CAPTURE and refs:
         taken = (play.card, *(c for i in sorted(refs) for c in item_cards(table[i])))
-        return Verdict(False, reason, kind, table=rest, taken=taken, sweep=not rest)
+        return Verdict(False, why, kind, table=rest, taken=taken, sweep=not rest, detail=detail)
     if play.action in (Action.BUILD, Action.DOUBLE) and refs:
         cards = [c for i in sorted(refs) for c in item_cards(table[i])] + [play.card]
         value = play.value or sum(min(spot.rules.table_values(c) or (0,)) for c in cards)
         build = Build.of(cards, value, spot.player, locked=play.action is Action.DOUBLE)
-        return Verdict(False, reason, kind, value, table=(*rest, build))
-    return Verdict(False, reason, Kind.TRAIL, table=(*table, play.card))
+        return Verdict(False, why, kind, value, table=(*rest, build), detail=detail)
+    return Verdict(False, why, Kind.TRAIL, table=(*table, play.card), detail=detail)

@@ -30,6 +30,7 @@ from typing import Any
 
 from .cards import BIG_CASINO, LITTLE_CASINO, Card, parse_cards
 from .notes import Note, Say
+from .reasons import Reason, Why
 from .variants import MatchEnd, Rules, SpadeScoring
 
 __all__ = [
@@ -580,9 +581,10 @@ class TallyError(ValueError):
     """End-of-round counts that cannot be true; ``field`` says where (``tallies`` for the
     counts together, ``tallies[i].key`` for one side's count)."""
 
-    def __init__(self, message: str, field: str) -> None:
+    def __init__(self, message: str, field: str, why: Reason) -> None:
         super().__init__(message)
         self.field = field
+        self.why = why
 
 
 @dataclass(frozen=True)
@@ -628,49 +630,59 @@ def validate_tallies(
     for i, t in enumerate(tallies):
         for key, noun in names:
             if getattr(t, key) < 0:
-                raise TallyError(f"the {noun} cannot be fewer than 0", f"tallies[{i}].{key}")
+                raise TallyError(f"the {noun} cannot be fewer than 0", f"tallies[{i}].{key}",
+                                 Reason.of(Why.TALLY_NEGATIVE, category=key))
     cards = sum(t.cards for t in tallies)
     if cards != whole:
-        raise TallyError(f"the cards add up to {cards}, not {whole}", "tallies")
+        raise TallyError(f"the cards add up to {cards}, not {whole}", "tallies",
+                         Reason.of(Why.TALLY_CARDS, total=cards, whole=whole))
     spades = sum(t.spades for t in tallies)
     if spades != 13 * packs:
-        raise TallyError(f"the spades add up to {spades}, not {13 * packs}", "tallies")
+        raise TallyError(f"the spades add up to {spades}, not {13 * packs}", "tallies",
+                         Reason.of(Why.TALLY_SPADES, total=spades, whole=13 * packs))
     for card, count in Counter(c for t in tallies for c in t.aces).items():
         if count > packs:
             raise TallyError(
                 f"{card.symbol} appears {'twice' if count == 2 else f'{count} times'}; "
                 + ("each ace belongs to exactly one side" if packs == 1 else
                    "two packs hold two of each ace"), "tallies",
+                Reason.of(Why.TALLY_ACE_TWICE, card=card, count=count),
             )
     aces = sum(len(t.aces) for t in tallies)
     if aces != 4 * packs:
         raise TallyError(f"{aces} aces are listed, not {4 * packs}; every ace belongs to one "
-                         "side", "tallies")
-    for name, count in (("big casino (10♦)", sum(t.big_casino for t in tallies)),
-                        ("little casino (2♠)", sum(t.little_casino for t in tallies))):
+                         "side", "tallies", Reason.of(Why.TALLY_ACES, total=aces, whole=4 * packs))
+    for key, name, count in (
+        ("big_casino", "big casino (10♦)", sum(t.big_casino for t in tallies)),
+        ("little_casino", "little casino (2♠)", sum(t.little_casino for t in tallies)),
+    ):
         if count != packs:
             raise TallyError(f"the {name} must belong to exactly "
                              f"{'one side' if packs == 1 else 'two sides, or one side twice'}",
-                             "tallies")
+                             "tallies", Reason.of(Why.TALLY_CASINO, category=key, packs=packs))
     last = sum(1 for t in tallies if t.last_capture)
     if last > 1:
-        raise TallyError("only one side can have the last capture", "tallies")
+        raise TallyError("only one side can have the last capture", "tallies",
+                         Reason.of(Why.TALLY_LAST_TWICE))
     if last == 0 and limits is not None and limits.last_capture_scores:
         raise TallyError(f"all {whole} cards were taken, so one side made the last capture: "
-                         "mark which", "tallies")
+                         "mark which", "tallies", Reason.of(Why.TALLY_LAST_MISSING, whole=whole))
     for i, t in enumerate(tallies):
         if t.double_sweeps > t.sweeps:
             raise TallyError("a dubbeltabbe is one of the side's sweeps: no more of them than "
-                             "sweeps", f"tallies[{i}].double_sweeps")
+                             "sweeps", f"tallies[{i}].double_sweeps",
+                             Reason.of(Why.TALLY_DOUBLE_SWEEPS))
         if t.spades > t.cards:
-            raise TallyError("a side cannot have more spades than cards", f"tallies[{i}].spades")
+            raise TallyError("a side cannot have more spades than cards", f"tallies[{i}].spades",
+                             Reason.of(Why.TALLY_SPADES_OVER_CARDS))
         least = len(t.aces) + t.big_casino + t.little_casino
         if least > t.cards:
             raise TallyError("a side has fewer cards than its aces and casinos",
-                             f"tallies[{i}].cards")
+                             f"tallies[{i}].cards", Reason.of(Why.TALLY_CARDS_UNDER))
         spade_cards = sum(1 for c in t.aces if c.spade) + t.little_casino
         if spade_cards > t.spades:
-            raise TallyError("a side's spades must count its A♠ and 2♠", f"tallies[{i}].spades")
+            raise TallyError("a side's spades must count its A♠ and 2♠", f"tallies[{i}].spades",
+                             Reason.of(Why.TALLY_SPADES_UNDER))
         if limits is None:
             continue
         plays = limits.plays[i]
@@ -680,7 +692,8 @@ def validate_tallies(
                 raise TallyError(
                     f"{t.sweeps} sweeps cannot count: sweeps made in the last deal do not "
                     f"score and are left out, and this side's players play {before} cards "
-                    f"before it, so at most {before} sweeps", f"tallies[{i}].sweeps")
+                    f"before it, so at most {before} sweeps", f"tallies[{i}].sweeps",
+                    Reason.of(Why.TALLY_SWEEPS_LAST_DEAL, count=t.sweeps, most=before))
             continue
         extra = ""
         if limits.sisten_is_sweep and t.last_capture:
@@ -690,4 +703,6 @@ def validate_tallies(
             raise TallyError(
                 f"{t.sweeps} sweeps are more than this side can make: its players play {plays} "
                 f"cards in the round, each sweeps at most once{extra}, so at most {most}",
-                f"tallies[{i}].sweeps")
+                f"tallies[{i}].sweeps",
+                Reason.of(Why.TALLY_SWEEPS_SISTEN if extra else Why.TALLY_SWEEPS,
+                          count=t.sweeps, plays=plays, most=most))

@@ -19,8 +19,8 @@ card that captures it (decided now when the hand is known, otherwise returned as
 >>> v = judge(spot, Play(P("5H"), Action.BUILD, (0,), 9))
 >>> v.legal, v.kind, v.pending, v.table[1].label, v.table[1].owner
 (True, <Kind.BUILD: 'build'>, (9,), 'build of 9', 0)
->>> judge(spot, Play(P("5H"), Action.BUILD, (0,), 9), hand=(P("5H"), P("2C"))).reason
-'you must keep a card that captures 9 to own a build of 9, and this hand has none'
+>>> str(judge(spot, Play(P("5H"), Action.BUILD, (0,), 9), hand=(P("5H"), P("2C"))).why)
+'must_hold(value=9)'
 >>> can_play(spot, Play(P("5H"), Action.CAPTURE, (0,)))
 False
 """
@@ -110,8 +110,11 @@ class Spot:
 
 @dataclass(frozen=True)
 class Verdict:
+    """The referee's ruling on a play: ``why`` is the rule that decided it (what a legal
+    play did, or why it is refused) and ``detail`` what lies behind it, all as data."""
+
     legal: bool
-    reason: str
+    why: Reason
     kind: Kind
     value: int | None = None
     groups: tuple[Group, ...] = ()
@@ -120,23 +123,23 @@ class Verdict:
     table: tuple[Item, ...] = ()  # the table after the play, when legal
     taken: tuple[Card, ...] = ()  # cards into the player's pile, the played card first
     options: tuple[tuple[int, ...], ...] = field(default=())  # the card's legal captures
-    why: Reason | None = None  # the rule that refused it, as data (illegal only)
+    detail: tuple[Reason, ...] = ()  # behind the ruling: each value tried, the card's value
 
 
 class IllegalPlay(ValueError):
     """A play the rules do not allow; ``verdict`` says why and what the card could do."""
 
     def __init__(self, verdict: Verdict) -> None:
-        super().__init__(verdict.reason)
+        super().__init__(str(verdict.why))
         self.verdict = verdict
 
 
 class _Illegal(Exception):
-    def __init__(self, reason: str, kind: Kind, why: Reason) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, kind: Kind, why: Reason, detail: tuple[Reason, ...] = ()) -> None:
+        super().__init__(str(why))
         self.kind = kind
         self.why = why
+        self.detail = detail
 
 
 def judge(
@@ -154,17 +157,17 @@ def judge(
         else ()
     )
     if hand is not None and play.card not in hand:
-        return Verdict(False, f"{play.card.symbol} is not in the hand given",
-                       Kind(play.action.value), options=options,
-                       why=Reason.of(Why.NOT_IN_HAND, card=play.card))
+        return Verdict(False, Reason.of(Why.NOT_IN_HAND, card=play.card),
+                       Kind(play.action.value), options=options)
     try:
         verdict = _ACTIONS[play.action](spot, play, budget)
         pending = _holding(spot, play, verdict, hand)
     except _Illegal as illegal:
-        return Verdict(False, illegal.reason, illegal.kind, options=options, why=illegal.why)
+        return Verdict(False, illegal.why, illegal.kind, options=options,
+                       detail=illegal.detail)
     return Verdict(
-        True, verdict.reason, verdict.kind, verdict.value, verdict.groups, verdict.sweep,
-        pending, verdict.table, verdict.taken, options,
+        True, verdict.why, verdict.kind, verdict.value, verdict.groups, verdict.sweep,
+        pending, verdict.table, verdict.taken, options, verdict.detail,
     )
 
 
@@ -177,8 +180,8 @@ def verify_play(
     verdict = judge(spot, play, hand, budget)
     if not verdict.legal:
         options = tuple(capture_options(spot.rules, play.card, spot.table, budget))
-        raise IllegalPlay(Verdict(False, verdict.reason, verdict.kind, options=options,
-                                  why=verdict.why))
+        raise IllegalPlay(Verdict(False, verdict.why, verdict.kind, options=options,
+                                  detail=verdict.detail))
     return verdict
 
 
@@ -194,44 +197,32 @@ def can_play(
 def _capture(spot: Spot, play: Play, budget: Budget) -> Verdict:
     verdict: Capture = check_capture(spot.rules, play.card, spot.table, play.refs, budget)
     if not verdict.legal:
-        raise _Illegal(verdict.reason, Kind.CAPTURE,
-                       verdict.why or Reason.of(Why.EMPTY_CAPTURE))
+        raise _Illegal(Kind.CAPTURE, verdict.why, verdict.detail)
     taken_items = set(play.refs)
     rest = tuple(item for i, item in enumerate(spot.table) if i not in taken_items)
     taken = (play.card, *(c for i in sorted(taken_items) for c in item_cards(spot.table[i])))
-    return Verdict(True, verdict.reason, Kind.CAPTURE, verdict.value, verdict.groups,
-                   verdict.sweep, table=rest, taken=taken)
+    return Verdict(True, verdict.why, Kind.CAPTURE, verdict.value, verdict.groups,
+                   verdict.sweep, table=rest, taken=taken, detail=verdict.detail)
 
 
 def _must_capture(spot: Spot, play: Play, kind: Kind, budget: Budget) -> None:
     """The Danish builder's duty on the next turn: capture, if this card can."""
     if spot.must_capture and can_capture(spot.rules, play.card, spot.table, budget):
-        raise _Illegal(
-            f"you built last turn, so in {spot.rules.variant.name} rules you must capture "
-            f"something now, and {play.card.symbol} can capture", kind,
-            Reason.of(Why.MUST_CAPTURE_AFTER_BUILD, card=play.card),
-        )
+        raise _Illegal(kind, Reason.of(Why.MUST_CAPTURE_AFTER_BUILD, card=play.card))
 
 
 def _trail(spot: Spot, play: Play, budget: Budget) -> Verdict:
     rules, card = spot.rules, play.card
     if play.refs:
-        raise _Illegal("a trailed card takes nothing and goes on nothing", Kind.TRAIL,
-                       Reason.of(Why.TRAIL_ON_NOTHING))
+        raise _Illegal(Kind.TRAIL, Reason.of(Why.TRAIL_ON_NOTHING))
     _must_capture(spot, play, Kind.TRAIL, budget)
     if rules.reverse and can_capture(rules, card, spot.table, budget):
-        raise _Illegal(
-            f"in {rules.variant.name} capturing is compulsory: {card.symbol} can capture, so "
-            "it may not be trailed", Kind.TRAIL, Reason.of(Why.CAPTURE_COMPULSORY, card=card),
-        )
+        raise _Illegal(Kind.TRAIL, Reason.of(Why.CAPTURE_COMPULSORY, card=card))
     if rules.building.owner_may_not_trail:
         owned = [b for b in spot.table if isinstance(b, Build) and b.owner == spot.player]
         if owned:
-            raise _Illegal(
-                f"you own a {owned[0].label}, so you may not trail: capture, build or add "
-                "to a build", Kind.TRAIL, Reason.of(Why.OWNER_MAY_NOT_TRAIL, build=owned[0]),
-            )
-    return Verdict(True, f"{card.symbol} is laid on the table", Kind.TRAIL,
+            raise _Illegal(Kind.TRAIL, Reason.of(Why.OWNER_MAY_NOT_TRAIL, build=owned[0]))
+    return Verdict(True, Reason.of(Why.TRAILS, card=card), Kind.TRAIL,
                    table=(*spot.table, card))
 
 
@@ -240,19 +231,14 @@ def _trail(spot: Spot, play: Play, budget: Budget) -> Verdict:
 def _build_rules(spot: Spot, play: Play, kind: Kind, budget: Budget) -> None:
     rules = spot.rules
     if rules.building is Building.NONE:
-        raise _Illegal(f"{rules.variant.name} is played without building", kind,
-                       Reason.of(Why.NO_BUILDING))
+        raise _Illegal(kind, Reason.of(Why.NO_BUILDING))
     _must_capture(spot, play, kind, budget)
     if not play.refs:
-        raise _Illegal(f"say which table cards the {kind} goes on", kind,
-                       Reason.of(Why.BUILD_ON_NOTHING))
+        raise _Illegal(kind, Reason.of(Why.BUILD_ON_NOTHING))
     for i in (*play.refs, None):
         card = play.card if i is None else spot.table[i]
         if isinstance(card, Card) and not rules.can_build_with(card):
-            raise _Illegal(
-                f"in {rules.variant.name} court cards have no number and cannot be built", kind,
-                Reason.of(Why.COURT_NOT_BUILT),
-            )
+            raise _Illegal(kind, Reason.of(Why.COURT_NOT_BUILT))
 
 
 def _capturable(spot: Spot, value: int, played: Card) -> bool:
@@ -273,19 +259,12 @@ def _one_build_limit(spot: Spot, kind: Kind, keeping: Sequence[int]) -> None:
         return
     for i, item in enumerate(spot.table):
         if isinstance(item, Build) and item.owner == spot.player and i not in keeping:
-            raise _Illegal(
-                f"you already own a {item.label}; {spot.rules.variant.name} allows one "
-                "build at a time", kind, Reason.of(Why.ONE_BUILD_AT_A_TIME, build=item),
-            )
+            raise _Illegal(kind, Reason.of(Why.ONE_BUILD_AT_A_TIME, build=item))
 
 
 def _new_table(spot: Spot, used: Sequence[int], build: Build) -> tuple[Item, ...]:
     rest = [item for i, item in enumerate(spot.table) if i not in set(used)]
     return (*rest, build)
-
-
-def _symbols(items: Sequence[Item]) -> str:
-    return "+".join(item.symbol if isinstance(item, Card) else item.label for item in items)
 
 
 def _build(spot: Spot, play: Play, budget: Budget) -> Verdict:
@@ -297,22 +276,17 @@ def _build(spot: Spot, play: Play, budget: Budget) -> Verdict:
     if builds:
         target = table[builds[0]]
         if not isinstance(target, Build):
-            raise _Illegal("say which build is raised", Kind.RAISE,
-                           Reason.of(Why.BUILD_ON_NOTHING))
+            raise _Illegal(Kind.RAISE, Reason.of(Why.BUILD_ON_NOTHING))
         if play.value is not None and play.value == target.value:
             return _double(spot, play, budget)
         return _raise(spot, play, target, builds, loose)
     if rules.building.one_on_one and len(loose) != 1:
-        raise _Illegal(
-            f"in {rules.variant.name} you build by laying the card on exactly one loose card",
-            Kind.BUILD, Reason.of(Why.ONE_LOOSE_CARD),
-        )
+        raise _Illegal(Kind.BUILD, Reason.of(Why.ONE_LOOSE_CARD))
     members = [card, *loose]
     values = [rules.table_values(c) for c in members]
     sums = _sums(values)
     if play.value is None and rules.building is not Building.ANGLO and len(sums) > 1:
-        raise _Illegal(f"say the value of the build: {' or '.join(map(str, sums))}", Kind.BUILD,
-                       Reason.of(Why.SAY_BUILD_VALUE, values=tuple(sums)))
+        raise _Illegal(Kind.BUILD, Reason.of(Why.SAY_BUILD_VALUE, values=tuple(sums)))
     candidates = [play.value] if play.value is not None else sums
     for value in candidates:
         split = split_exact(values, value, budget)
@@ -320,25 +294,18 @@ def _build(spot: Spot, play: Play, budget: Budget) -> Verdict:
             continue
         sets = len(split)
         if sets > 1 and rules.building is not Building.ANGLO:
-            raise _Illegal(
-                f"{card.symbol} and {_symbols(loose)} do not add up to {value}: to lay a card "
-                "on one of the same value, double", Kind.BUILD,
-                Reason.of(Why.BUILD_IS_A_DOUBLE, card=card, items=tuple(loose), value=value),
-            )
+            raise _Illegal(Kind.BUILD, Reason.of(Why.BUILD_IS_A_DOUBLE, card=card,
+                                                 items=tuple(loose), value=value))
         _one_build_limit(spot, Kind.BUILD, keeping=())
         build = Build.of([*loose, card], value, spot.player, locked=sets > 1)
         after = _new_table(spot, loose_at, build)
         if not _capturable(spot, value, card):
-            raise _Illegal(f"no card that is still out captures {value}", Kind.BUILD,
-                           Reason.of(Why.NO_CARD_CAPTURES, value=value))
-        how = "a multiple build" if sets > 1 else "a build"
-        return Verdict(True, f"{card.symbol} on {_symbols(loose)} makes {how} of {value}",
+            raise _Illegal(Kind.BUILD, Reason.of(Why.NO_CARD_CAPTURES, value=value))
+        code = Why.BUILDS_MULTIPLE if sets > 1 else Why.BUILDS
+        return Verdict(True, Reason.of(code, card=card, items=tuple(loose), value=value),
                        Kind.BUILD, value, table=after)
-    shown = play.value if play.value is not None else "any value"
-    total = " or ".join(str(s) for s in sums) or "nothing"
-    raise _Illegal(f"{card.symbol} on {_symbols(loose)} makes {total}, not {shown}", Kind.BUILD,
-                   Reason.of(Why.BUILD_SUM, card=card, items=tuple(loose), values=tuple(sums),
-                             value=play.value or 0))
+    raise _Illegal(Kind.BUILD, Reason.of(Why.BUILD_SUM, card=card, items=tuple(loose),
+                                         values=tuple(sums), value=play.value or 0))
 
 
 def _sums(values: Sequence[tuple[int, ...]]) -> list[int]:
@@ -352,8 +319,7 @@ def _may_add_to(spot: Spot, build: Build, kind: Kind) -> None:
     """The owner adds to their own build only by house rule (Danish and Anglo by default)."""
     rules = spot.rules
     if build.owner == spot.player and not rules.raise_own_build:
-        raise _Illegal(f"in {rules.variant.name} you may not add to your own build", kind,
-                       Reason.of(Why.NOT_OWN_BUILD))
+        raise _Illegal(kind, Reason.of(Why.NOT_OWN_BUILD))
 
 
 def _raise(
@@ -361,42 +327,26 @@ def _raise(
 ) -> Verdict:
     rules, card = spot.rules, play.card
     if len(builds) > 1 or loose:
-        raise _Illegal(
-            "a raise adds one card from the hand to one build; to add a set of the same "
-            "value, double", Kind.RAISE, Reason.of(Why.RAISE_ONE_CARD),
-        )
+        raise _Illegal(Kind.RAISE, Reason.of(Why.RAISE_ONE_CARD))
     if target.locked:
-        raise _Illegal(f"the {target.label} cannot be raised", Kind.RAISE,
-                       Reason.of(Why.LOCKED_BUILD, build=target))
+        raise _Illegal(Kind.RAISE, Reason.of(Why.LOCKED_BUILD, build=target))
     _may_add_to(spot, target, Kind.RAISE)
     if spot.partner(target.owner) and not rules.building.partner_may_raise:
-        raise _Illegal(
-            f"the build belongs to your partner, and in {rules.variant.name} only an opponent "
-            "may raise a build (you may double it)", Kind.RAISE,
-            Reason.of(Why.PARTNER_MAY_NOT_RAISE),
-        )
+        raise _Illegal(Kind.RAISE, Reason.of(Why.PARTNER_MAY_NOT_RAISE))
     possible = [target.value + v for v in rules.table_values(card)]
     value = play.value if play.value is not None else (possible[0] if len(possible) == 1 else None)
     if value is None:
-        raise _Illegal(
-            f"say the new value: {' or '.join(str(v) for v in possible)}", Kind.RAISE,
-            Reason.of(Why.SAY_RAISE_VALUE, values=tuple(possible)),
-        )
+        raise _Illegal(Kind.RAISE, Reason.of(Why.SAY_RAISE_VALUE, values=tuple(possible)))
     if value not in possible:
-        raise _Illegal(
-            f"{card.symbol} on a {target.label} makes {' or '.join(map(str, possible))}, "
-            f"not {value}", Kind.RAISE,
-            Reason.of(Why.RAISE_SUM, card=card, build=target, values=tuple(possible),
-                      value=value),
-        )
+        raise _Illegal(Kind.RAISE, Reason.of(Why.RAISE_SUM, card=card, build=target,
+                                             values=tuple(possible), value=value))
     _one_build_limit(spot, Kind.RAISE, keeping=builds)
     build = Build.of([*target.cards, card], value, spot.player)
     after = _new_table(spot, builds, build)
     if not _capturable(spot, value, card):
-        raise _Illegal(f"no card that is still out captures {value}", Kind.RAISE,
-                       Reason.of(Why.NO_CARD_CAPTURES, value=value))
-    whose = "" if target.owner == spot.player else "; the build is now yours"
-    return Verdict(True, f"{card.symbol} raises the build of {target.value} to {value}{whose}",
+        raise _Illegal(Kind.RAISE, Reason.of(Why.NO_CARD_CAPTURES, value=value))
+    code = Why.RAISES if target.owner == spot.player else Why.RAISES_TAKES_OVER
+    return Verdict(True, Reason.of(code, card=card, build=target, value=value),
                    Kind.RAISE, value, table=after)
 
 
@@ -407,24 +357,14 @@ def _double(spot: Spot, play: Play, budget: Budget) -> Verdict:
     loose = [c for i in play.refs if isinstance(c := table[i], Card)]
     build_values = {b.value for b in builds}
     if len(build_values) > 1:
-        raise _Illegal("builds of different values cannot be put together", Kind.DOUBLE,
-                       Reason.of(Why.DOUBLE_MIXED_VALUES))
+        raise _Illegal(Kind.DOUBLE, Reason.of(Why.DOUBLE_MIXED_VALUES))
     if rules.building is Building.NORDIC and len(play.refs) != 1:
-        raise _Illegal(
-            f"in {rules.variant.name} you double by laying the card on one card or build",
-            Kind.DOUBLE, Reason.of(Why.DOUBLE_ONE_ITEM),
-        )
+        raise _Illegal(Kind.DOUBLE, Reason.of(Why.DOUBLE_ONE_ITEM))
     if rules.building is Building.DANISH and not builds and len(loose) != 1:
-        raise _Illegal(
-            f"in {rules.variant.name} you double a single card, or build more on a pile",
-            Kind.DOUBLE, Reason.of(Why.DOUBLE_DANISH),
-        )
+        raise _Illegal(Kind.DOUBLE, Reason.of(Why.DOUBLE_DANISH))
     if builds and play.value is not None and play.value not in build_values:
-        raise _Illegal(
-            f"the pile's value is {min(build_values)}, not {play.value}: doubling keeps it",
-            Kind.DOUBLE,
-            Reason.of(Why.DOUBLE_KEEPS_VALUE, total=min(build_values), value=play.value),
-        )
+        raise _Illegal(Kind.DOUBLE, Reason.of(Why.DOUBLE_KEEPS_VALUE, total=min(build_values),
+                                              value=play.value))
     for b in builds:
         _may_add_to(spot, b, Kind.DOUBLE)
     members = [card, *loose]
@@ -450,20 +390,16 @@ def _double(spot: Spot, play: Play, budget: Budget) -> Verdict:
         build = Build.of(cards, value, spot.player, locked=True)
         after = _new_table(spot, play.refs, build)
         if not _capturable(spot, value, card):
-            raise _Illegal(f"no card that is still out captures {value}", Kind.DOUBLE,
-                           Reason.of(Why.NO_CARD_CAPTURES, value=value))
+            raise _Illegal(Kind.DOUBLE, Reason.of(Why.NO_CARD_CAPTURES, value=value))
         if builds and loose:
-            target = " and ".join(b.label for b in builds)
-            reason = (f"{card.symbol} with {_symbols(loose)} adds another set of {value} to "
-                      f"the {target}: now locked")
+            why = Reason.of(Why.ADDS_SET, card=card, items=tuple(loose), builds=tuple(builds),
+                            value=value)
         else:
-            on = ", ".join(_symbols([table[i]]) for i in play.refs)
-            reason = f"{card.symbol} doubles {on}: a locked build of {value}"
-        return Verdict(True, reason, Kind.DOUBLE, value, table=after)
-    on = ", ".join(_symbols([table[i]]) for i in play.refs)
-    raise _Illegal(f"{card.symbol} does not make a set of the same value as {on}", Kind.DOUBLE,
-                   Reason.of(Why.DOUBLE_NO_SET, card=card,
-                             items=tuple(table[i] for i in play.refs)))
+            why = Reason.of(Why.DOUBLES, card=card, items=tuple(table[i] for i in play.refs),
+                            value=value)
+        return Verdict(True, why, Kind.DOUBLE, value, table=after)
+    raise _Illegal(Kind.DOUBLE, Reason.of(Why.DOUBLE_NO_SET, card=card,
+                                          items=tuple(table[i] for i in play.refs)))
 
 
 def _holding(
@@ -482,10 +418,7 @@ def _holding(
     rest.remove(play.card)
     for value in owned:
         if not any(value in spot.rules.hand_values(c) for c in rest):
-            raise _Illegal(
-                f"you must keep a card that captures {value} to own a build of {value}, "
-                "and this hand has none", verdict.kind, Reason.of(Why.MUST_HOLD, value=value),
-            )
+            raise _Illegal(verdict.kind, Reason.of(Why.MUST_HOLD, value=value))
     return ()
 
 

@@ -25,6 +25,7 @@ from functools import cached_property
 from typing import Any
 
 from .cards import BIG_CASINO, FIVE_OF_SPADES, LITTLE_CASINO, Card, pack
+from .reasons import Reason, Why
 
 __all__ = [
     "VARIANTS",
@@ -51,9 +52,11 @@ class UnknownVariant(ValueError):
 class OptionError(ValueError):
     """A house rule that does not exist, has the wrong type, or makes no sense here."""
 
-    def __init__(self, message: str, option: str | None = None) -> None:
+    def __init__(self, message: str, option: str | None = None,
+                 why: Reason | None = None) -> None:
         super().__init__(message)
         self.option = option
+        self.why = why  # as data, where a player can meet it (the seating)
 
 
 class Building(enum.StrEnum):
@@ -398,19 +401,17 @@ class Rules:
         """The Danish 5♠ rule: this card may capture the whole table."""
         return self.spade_five_clears and card == FIVE_OF_SPADES
 
-    def values_note(self, card: Card) -> str | None:
-        """A sentence on the value rule of this card, where it is not its face value."""
+    def values_note(self, card: Card) -> Reason | None:
+        """The value rule of this card, where it is not its face value."""
         hand = self.hand_values(card)
         table = self.table_values(card)
         if not hand:
-            return f"in {self.variant.name} a {card.rank_name} has no number: it only pairs"
+            return Reason.of(Why.NO_NUMBER, card=card)
         if hand == table and len(hand) == 1 and (hand[0] == card.rank):
             return None
-        hand_text = " or ".join(str(v) for v in hand)
         if hand == table:
-            return f"{card.symbol} counts {hand_text}"
-        table_text = " or ".join(str(v) for v in table)
-        return f"from the hand {card.symbol} counts {hand_text} (on the table {table_text})"
+            return Reason.of(Why.COUNTS, card=card, values=hand)
+        return Reason.of(Why.COUNTS_FROM_HAND, card=card, hand=hand, table=table)
 
     def card_points(self, card: Card) -> int:
         """Points the card itself is worth at the end of a round (no majorities)."""
