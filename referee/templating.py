@@ -18,6 +18,7 @@ from .words import (
     card_name,
     detail_text,
     notes_text,
+    sources_text,
     variant_description,
     variant_name,
     verdict_text,
@@ -87,5 +88,6 @@ def register(app: Flask) -> None:
                                  get_locale=get_locale, explain=notes_text,
                                  ruling=verdict_text, ruling_detail=detail_text,
                                  format_date=format_date, format_datetime=format_datetime,
+                                 sources_text=sources_text,
                                  card_name=card_name, variant_name=variant_name,
                                  variant_description=variant_description)

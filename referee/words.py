@@ -496,6 +496,19 @@ VARIANT_DESCRIPTIONS = {
 }
 
 
+# the rule texts a variant's rules come from (``Variant.sources``: shared/seeds/<id>_*)
+SOURCES = {
+    "000": _l("pagat.com, Nordic Casino"),
+    "002": _l("a Norwegian rule sheet"),
+    "003": _l("the Danish Wikipedia"),
+    "004": _l("the Bicycle rules of Casino"),
+}
+
+
+def sources_text(variant: Variant) -> str:
+    return "; ".join(str(SOURCES[source]) for source in variant.sources)
+
+
 def variant_name(variant: Variant | str) -> str:
     """The variant as players of the reader's language know it."""
     key = variant if isinstance(variant, str) else variant.id

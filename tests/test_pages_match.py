@@ -420,10 +420,11 @@ def test_scoreboard_names_are_cut_with_the_whole_name_in_the_title(client):
 # -- this phone's list: each match with how it stands, and a way to take it off ----------
 
 def _listed(client) -> list[tuple[str, str]]:
-    """(the label, the state) of each match on the home page, newest first."""
+    """(the label, the state) of each match on the home page, newest first (the state
+    before the date it was last opened)."""
     body = text(client.get("/"))
     return [(unescape(label), state.strip()) for label, state in re.findall(
-        r'<span class="clip-2">([^<]*)</span></a>\s*<span class="hint">([^<]*)</span>', body)]
+        r'<span class="clip-2">([^<]*)</span></a>\s*<span class="hint">([^<·]*)', body)]
 
 
 def test_the_home_page_says_how_each_match_stands(client):

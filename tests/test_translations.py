@@ -60,7 +60,10 @@ NOTE_PARAMS = {"side": 0, "sides": (0, 1), "category": "spades", "counts": (27, 
                "target": 16, "play": 5}
 REASON_PARAMS = {"card": Card.parse("7H"), "cards": CARDS, "total": 8, "value": 7,
                  "values": (7, 14), "build": BUILD, "items": (Card.parse("3S"), BUILD),
-                 "hand": 16, "turn": 0, "player": 1}
+                 "hand": 16, "turn": 0, "player": 1, "builds": (BUILD,), "table": (10,),
+                 "variant": "finnish", "players": 3, "size": 4, "given": 5, "low": 2,
+                 "high": 4, "paired": (6,), "sides": 2, "category": "big_casino",
+                 "whole": 52, "count": 2, "plays": 24, "most": 24, "packs": 1}
 SIDES = ("Aino", "Eero")
 NAMES = ("Aino", "Eero")
 LEFT_OVER = re.compile(r"%\(|%[sd]")

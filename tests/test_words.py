@@ -123,3 +123,11 @@ def test_every_code_is_documented():
                                                    "CODES.md").read_text(), re.MULTILINE))
     assert {code.value for code in Why} <= documented
     assert {code.value for code in Say} <= documented
+
+
+def test_every_source_of_every_variant_is_worded():
+    from referee.rules.variants import VARIANTS
+    from referee.words import SOURCES
+
+    assert all(v.sources for v in VARIANTS.values())
+    assert {s for v in VARIANTS.values() for s in v.sources} <= set(SOURCES)

@@ -219,7 +219,7 @@ class Variant:
     half_deal: HalfDeal | None = None
     most_players_alone: int | None = None  # more players must play in partnerships
     round_total: int = 11  # points a round is worth before sweeps (docs and tests)
-    sources: tuple[str, ...] = field(default=())
+    sources: tuple[str, ...] = field(default=())  # the seeds (shared/seeds/<id>_*.txt)
 
     @property
     def reverse(self) -> bool:
@@ -456,7 +456,7 @@ class Rules:
         return tuple(name for name, on in scored.items() if on)
 
 
-_SWEDISH_SOURCE = ("seed 000 (pagat, Nordic Casino)",)
+_SWEDISH_SOURCE = ("000",)
 
 VARIANTS: dict[str, Variant] = {
     v.id: v
@@ -485,7 +485,7 @@ VARIANTS: dict[str, Variant] = {
             table_cards=4, hand_size=4, min_players=2, max_players=5, target=16,
             match_end=MatchEnd.MOST_POINTS_THEN_SPADES, most_spades=1, round_total=10,
             half_deal=HalfDeal(players=5, table=2, hand=2),
-            sources=("seed 002 (Norwegian rule sheet)",),
+            sources=("002",),
         ),
         Variant(
             id="danish", name="Danish Kasino",
@@ -493,7 +493,7 @@ VARIANTS: dict[str, Variant] = {
             packs=1, values=DANISH_VALUES, building=Building.DANISH,
             table_cards=4, hand_size=4, min_players=2, max_players=4, target=21,
             match_end=MatchEnd.MOST_POINTS, sweep_cancellation=True, spade_five_clears=True,
-            sources=("seed 003 (Danish Wikipedia)",),
+            sources=("003",),
         ),
         Variant(
             id="classic", name="Casino (Anglo-American)",
@@ -501,7 +501,7 @@ VARIANTS: dict[str, Variant] = {
             packs=1, values=CLASSIC_VALUES, building=Building.ANGLO,
             table_cards=4, hand_size=4, min_players=2, max_players=4, target=21,
             match_end=MatchEnd.MOST_POINTS, most_cards=3, most_spades=1, last_capture=0,
-            sweep=0, sources=("seed 004 (Bicycle rules)",),
+            sweep=0, sources=("004",),
         ),
         Variant(
             id="royal", name="Royal Casino",
@@ -509,7 +509,7 @@ VARIANTS: dict[str, Variant] = {
             packs=1, values=SWEDISH_VALUES, building=Building.ANGLO,
             table_cards=4, hand_size=4, min_players=2, max_players=4, target=21,
             match_end=MatchEnd.COUNT_OUT, most_cards=3, most_spades=1, last_capture=0,
-            sweep=0, sweeps_optional=True, sources=("seed 004 (Bicycle rules)",),
+            sweep=0, sweeps_optional=True, sources=("004",),
         ),
         Variant(
             id="overspader", name="Överspader",
@@ -546,7 +546,7 @@ VARIANTS: dict[str, Variant] = {
             table_cards=4, hand_size=4, min_players=2, max_players=6, target=50,
             match_end=MatchEnd.FEWEST_POINTS, most_cards=0, most_spades=0, ace=0,
             big_casino=0, little_casino=0, last_capture=0, sweep=0, penalties=Penalties(),
-            round_total=42, sources=("seed 000 (pagat)", "seed 002"),
+            round_total=42, sources=("000", "002"),
         ),
     ]
 }

@@ -1,0 +1,222 @@
+"""Five languages at phone size: in each, a round page with a verdict, a refused claim,
+the end of a round and a rule page, a screenshot of each, ``<html lang>`` checked. A
+Finnish phone plays a whole Finnish round and a Danish phone settles a dispute; on every
+page they see, no English word is left (RULES.md §2, §5, §6 for the round itself).
+
+Every step here finds what it taps by the form's data (a card's code, a play's action and
+table items), never by its English words, so the same steps serve every language."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from playwright.sync_api import Locator, Page, expect
+
+from .conftest import Taps, axe, report, shot
+from .flows import deck_card, fill_tally, symbol
+from .test_browser_finnish import NAMES as FINNISH_NAMES
+from .test_browser_finnish import PLAYS as FINNISH_PLAYS
+from .test_browser_finnish import TABLE as FINNISH_TABLE
+
+CATALOGUES = Path(__file__).resolve().parents[2] / "referee" / "translations"
+LANGUAGES = ("en", "nb", "sv", "fi", "da")
+# the variant each language's table plays in this test, and its players
+TABLES = {"en": ("classic", ["Alice", "Bob"]), "nb": ("norwegian", ["Kari", "Ola"]),
+          "sv": ("swedish", ["Anna", "Bengt"]), "fi": ("finnish", ["Aino", "Eero"]),
+          "da": ("danish", ["Mette", "Lars"])}
+# words that are the same in English and the page's language, or names: not "left English"
+SAME = {"kasino", "casino", "mulle", "krypkasino", "english", "norsk", "svenska", "suomi",
+        "dansk", "anglo", "tabbe", "dubbeltabbe", "pagat", "sisten", "sistan", "sidsten"}
+
+
+@cache
+def _english_only(language: str) -> frozenset[str]:
+    """The words of the English source text (four letters or more) that the language's
+    own translations never use: any of them on a page is English left over."""
+    def words(text: str) -> set[str]:
+        text = re.sub(r"%\(\w+\)[sd]", " ", text)
+        return {w.lower() for w in re.findall(r"[A-Za-z]{4,}", text)}
+
+    with (CATALOGUES / language / "LC_MESSAGES" / "messages.po").open("rb") as po:
+        catalogue = read_po(po)
+    english: set[str] = set()
+    own: set[str] = set()
+    for message in catalogue:
+        if not message.id:
+            continue
+        for text in message.id if isinstance(message.id, tuple) else (message.id,):
+            english |= words(text)
+        for text in message.string if isinstance(message.string, tuple) else (message.string,):
+            own |= words(text or "")
+    return frozenset(english - own - SAME)
+
+
+def no_english(page: Page, language: str, names: list[str], where: str) -> None:
+    """No English word on the page: its text, hidden parts included (a closed "why?"), and
+    the words of its attributes (labels for screen readers, titles, placeholders)."""
+    __tracebackhide__ = True
+    text = page.evaluate("""() => [document.title, document.body.textContent,
+        ...[...document.querySelectorAll('[aria-label],[title],[placeholder],[alt]')].map(
+            (e) => ['aria-label', 'title', 'placeholder', 'alt'].map(
+                (a) => e.getAttribute(a) || '').join(' '))].join(' ')""")
+    text = re.sub(r"https?://\S+", " ", text)  # the links to share are addresses, not words
+    for name in names:
+        text = text.replace(name, " ")
+    found = sorted({w for w in re.findall(r"[A-Za-z]{4,}", text)
+                    if w.lower() in _english_only(language)})
+    assert not found, f"English left on {where} ({language}): {found}"
+
+
+def start(page: Page, taps: Taps, language: str, variant: str, names: list[str],
+          dealer: int = 2) -> None:
+    """Choose the language on the home page's switch, then start a match."""
+    page.goto("/")
+    taps.tap(page.locator(f'footer.langs a[hreflang="{language}"]'))
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    page.goto("/matches/new")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    page.locator("#variant").select_option(variant)
+    taps.tap(page.locator(f'label.pill:has(input[value="{len(names)}"])'))
+    for i, name in enumerate(names):
+        page.locator(f"#names-{i}").fill(name)
+    taps.tap(page.locator(f'label.dealer[for="first_dealer-{dealer - 1}"]'))
+    taps.tap(page.locator("#new-match .actions button[type=submit]"))
+    expect(page.locator('button[name="mode"][value="play"]')).to_be_visible()
+
+
+def lay_table(page: Page, taps: Taps, cards: list[str]) -> None:
+    taps.tap(page.locator('button[name="mode"][value="play"]'))
+    for code in cards:
+        taps.tap(deck_card(page, "add", code))
+        expect(page.locator(".felt.chosen")).to_contain_text(symbol(code))
+    taps.tap(page.locator('form[action$="/table"] button[type=submit]'))
+    expect(page.locator(".turn")).to_be_visible()
+
+
+def _offered(page: Page, action: str, refs: list[int]) -> Locator:
+    """The one-tap play of the picked card with this action onto these table items."""
+    forms = page.locator("#round .choices form:has(button.choice)")
+    index = forms.evaluate_all(
+        """(forms, [action, refs]) => forms.findIndex((f) =>
+            f.querySelector('input[name=action]').value === action &&
+            JSON.stringify([...f.querySelectorAll('input[name=refs]')].map(
+                (i) => +i.value).sort((a, b) => a - b)) === JSON.stringify(refs))""",
+        [action, sorted(refs)])
+    assert index >= 0, f"{action} {refs} is not offered"
+    return forms.nth(index).locator("button.choice")
+
+
+def play(page: Page, taps: Taps, card: str, action: str, refs: list[int]) -> None:
+    """Two taps: the card, then the offered play (opening "more" when it is folded)."""
+    taps.tap(deck_card(page, "card", card))
+    expect(page.locator(".chosen-card")).to_contain_text(symbol(card))
+    button = _offered(page, action, refs)
+    if not button.is_visible():
+        taps.tap(page.locator("#round .choices > details:not(.claim) > summary"))
+    before = page.locator("#verdict").inner_text()
+    taps.tap(button)
+    expect(page.locator("#verdict")).not_to_have_text(before)
+
+
+def claim(page: Page, taps: Taps, card: str, refs: list[int]) -> None:
+    """Another claim: the card takes these table items, whatever the referee offers."""
+    taps.tap(deck_card(page, "card", card))
+    expect(page.locator(".chosen-card")).to_contain_text(symbol(card))
+    taps.tap(page.locator("#round details.claim > summary"))
+    for i in refs:
+        box = page.locator(f'#round details.claim input[name="refs"][value="{i}"]')
+        taps.tap(page.locator(f'#round details.claim label:has(input[name="refs"][value="{i}"])'))
+        expect(box).to_be_checked()
+    taps.tap(page.locator('#round details.claim button[name="action"][value="capture"]'))
+    expect(page.locator("#verdict .verdict.illegal")).to_be_visible()
+
+
+def rule_page(page: Page, language: str, variant: str, names: list[str]) -> None:
+    page.goto(f"/rules/{variant}")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    shot(page, f"lang-{language}-rules")
+    if language != "en":
+        no_english(page, language, names, f"the rules of {variant}")
+
+
+@pytest.mark.parametrize("language", ["en", "nb", "sv"])
+def test_a_round_a_verdict_the_points_and_the_rules_in_each_language(
+        phone: Page, taps: Taps, language: str) -> None:
+    variant, names = TABLES[language]
+    start(phone, taps, language, variant, names)
+    # the end of a round: a tally-only round's points, explained line by line
+    taps.tap(phone.locator('button[name="mode"][value="tally"]'))
+    expect(phone.locator("#sides-0-cards")).to_be_visible()
+    marked = phone.locator('input[name="sides-0-last_capture"]').count() > 0
+    fill_tally(phone, taps, 0, cards=27, spades=7, aces="SH", big_casino=1, last_capture=marked)
+    fill_tally(phone, taps, 1, cards=25, spades=6, aces="DC", little_casino=1)
+    taps.tap(phone.locator("#round form .actions button[type=submit]").last)
+    expect(phone.locator("table.score")).to_be_visible()
+    shot(phone, f"lang-{language}-points")
+    if language != "en":
+        no_english(phone, language, names, "the round's points")
+    taps.tap(phone.locator('form[action$="/confirm"] button[type=submit]'))
+    # a round page with a verdict, and a claim the referee refuses
+    lay_table(phone, taps, ["2H", "3C", "4D", "5S"])
+    play(phone, taps, "9H", "capture", [2, 3])  # 9♥ takes 4♦+5♠
+    shot(phone, f"lang-{language}-round")
+    claim(phone, taps, "8C", [0])  # 8♣ cannot take a lone 2♥
+    expect(phone.locator("#verdict .rule")).to_contain_text("2♥")
+    shot(phone, f"lang-{language}-verdict")
+    if language != "en":
+        no_english(phone, language, names, "the round page with a refused claim")
+    rule_page(phone, language, variant, names)
+
+
+def test_a_finnish_phone_plays_a_whole_round_in_finnish(phone: Page, taps: Taps) -> None:
+    names = list(FINNISH_NAMES)
+    start(phone, taps, "fi", "finnish", names)
+    no_english(phone, "fi", names, "the scoreboard")
+    lay_table(phone, taps, FINNISH_TABLE)
+    table = list(FINNISH_TABLE)
+    for n, (card, taken) in enumerate(FINNISH_PLAYS, start=1):
+        if taken:
+            codes = taken.split()
+            play(phone, taps, card, "capture", [table.index(c) for c in codes])
+            table = [c for c in table if c not in codes]
+        else:
+            play(phone, taps, card, "trail", [])
+            table.append(card)
+        if n == 5:  # Anna sweeps: the verdict and its sweep
+            shot(phone, "lang-fi-round")
+            no_english(phone, "fi", names, "a sweep's verdict")
+        if n == 42:  # a sweep in the last deal, which does not score
+            no_english(phone, "fi", names, "a sweep in the last deal")
+    expect(phone.locator("table.score")).to_be_visible()
+    shot(phone, "lang-fi-round-over")
+    no_english(phone, "fi", names, "the round's points and their explanation")
+    axe(phone, "finnish in Finnish: the round's points (phone)")
+    taps.tap(phone.locator('form[action$="/confirm"] button[type=submit]'))
+    expect(phone.locator("table.totals")).to_be_visible()
+    no_english(phone, "fi", names, "the scoreboard after the round")
+    rule_page(phone, "fi", "finnish", names)
+    report(f"finnish phone in Finnish: {len(FINNISH_PLAYS)} plays, no English on any page")
+
+
+def test_a_danish_phone_settles_a_dispute_in_danish(phone: Page, taps: Taps) -> None:
+    variant, names = TABLES["da"]
+    start(phone, taps, "da", variant, names)
+    lay_table(phone, taps, ["10S", "2C", "7H", "KD"])
+    # Mette claims her 8♥ takes 2♣+7♥, which make 9 (RULES §3.1)
+    claim(phone, taps, "8H", [1, 2])
+    verdict = phone.locator("#verdict").inner_text()
+    assert "2♣+7♥ = 9" in verdict and "8" in verdict
+    shot(phone, "lang-da-verdict")
+    no_english(phone, "da", names, "the refused claim")
+    # the table insists: recorded anyway, with its reason
+    taps.tap(phone.locator("#round details.overrule > summary"))
+    phone.locator("#reason").fill("Vi spiller med husregel")
+    taps.tap(phone.locator("#round details.overrule button[type=submit]"))
+    expect(phone.locator("#verdict .verdict.overruled")).to_be_visible()
+    shot(phone, "lang-da-overruled")
+    no_english(phone, "da", [*names, "Vi spiller med husregel"], "the overruled play")
+    rule_page(phone, "da", variant, names)
