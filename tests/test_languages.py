@@ -99,3 +99,58 @@ def test_dates_and_times_follow_the_locale_and_the_phones_time_zone(
         client.set_cookie("tz", zone)
     assert started in text(client.get(f"/match/{token}"))
     assert opened in text(client.get("/"))
+
+
+NON_ENGLISH = [language for language in LANGUAGES if language != "en"]
+
+
+@pytest.mark.parametrize("language", NON_ENGLISH)
+def test_no_english_is_left_on_any_page(client, language):
+    """Every page a player meets, in each language: not one English word of the source
+    text (see tests/leftover_english.py), in the text, the closed parts or the labels
+    for screen readers."""
+    from leftover_english import english_in, html_words
+    from pages import opened, post_play
+
+    from referee.rules.variants import VARIANTS
+
+    client.set_cookie("lang", language)
+    names = ["Aino", "Eero"]
+    token, number = opened(client, names=tuple(names))
+    refused = post_play(client, token, number, "9H", "capture", [1])  # 9♥ and a lone 6♣
+    assert refused.status_code == 422
+    pages = {
+        "home": client.get("/"), "new match": client.get("/matches/new"),
+        "a new match refused": client.post("/matches/new", data={"variant": "mulle",
+                                                                  "players": "3"}),
+        "check": client.get("/check"),
+        "a check ruled": client.get("/check", query_string={
+            "variant": "norwegian", "table": "10S 2C", "card": "10D", "action": "capture",
+            "take": "0"}),
+        "rules": client.get("/rules"),
+        "a refused claim": refused,
+        "the scoreboard": client.get(f"/match/{token}"),
+        "the big screen": client.get(f"/match/{token}/tv"),
+        "import": client.get("/matches/import"), "offline": client.get("/offline"),
+        "not found": client.get("/match/nothing-here"),
+    }
+    tallied = new_match_with_tally(client, names)
+    pages["a tally"] = client.get(tallied)
+    for variant in VARIANTS:
+        pages[f"the rules of {variant}"] = client.get(f"/rules/{variant}")
+    for where, response in pages.items():
+        body = text(response)
+        assert f'<html lang="{language}">' in body, where
+        assert english_in(html_words(body), language, names) == [], where
+    # and the check finds English where there is some: the same page in English
+    client.set_cookie("lang", "en")
+    assert len(english_in(html_words(text(client.get("/rules/swedish"))), language)) > 20
+
+
+def new_match_with_tally(client, names) -> str:
+    """A tally-only round's page: the address."""
+    from pages import new_match, start_round
+
+    token = new_match(client, names=tuple(names))
+    number = start_round(client, token, "tally")
+    return f"/match/{token}/round/{number}"

@@ -8,12 +8,8 @@ table items), never by its English words, so the same steps serve every language
 
 from __future__ import annotations
 
-import re
-from functools import cache
-from pathlib import Path
-
 import pytest
-from babel.messages.pofile import read_po
+from leftover_english import english_in
 from playwright.sync_api import Locator, Page, expect
 
 from .conftest import Taps, axe, report, shot
@@ -22,37 +18,10 @@ from .test_browser_finnish import NAMES as FINNISH_NAMES
 from .test_browser_finnish import PLAYS as FINNISH_PLAYS
 from .test_browser_finnish import TABLE as FINNISH_TABLE
 
-CATALOGUES = Path(__file__).resolve().parents[2] / "referee" / "translations"
-LANGUAGES = ("en", "nb", "sv", "fi", "da")
 # the variant each language's table plays in this test, and its players
 TABLES = {"en": ("classic", ["Alice", "Bob"]), "nb": ("norwegian", ["Kari", "Ola"]),
           "sv": ("swedish", ["Anna", "Bengt"]), "fi": ("finnish", ["Aino", "Eero"]),
           "da": ("danish", ["Mette", "Lars"])}
-# words that are the same in English and the page's language, or names: not "left English"
-SAME = {"kasino", "casino", "mulle", "krypkasino", "english", "norsk", "svenska", "suomi",
-        "dansk", "anglo", "tabbe", "dubbeltabbe", "pagat", "sisten", "sistan", "sidsten"}
-
-
-@cache
-def _english_only(language: str) -> frozenset[str]:
-    """The words of the English source text (four letters or more) that the language's
-    own translations never use: any of them on a page is English left over."""
-    def words(text: str) -> set[str]:
-        text = re.sub(r"%\(\w+\)[sd]", " ", text)
-        return {w.lower() for w in re.findall(r"[A-Za-z]{4,}", text)}
-
-    with (CATALOGUES / language / "LC_MESSAGES" / "messages.po").open("rb") as po:
-        catalogue = read_po(po)
-    english: set[str] = set()
-    own: set[str] = set()
-    for message in catalogue:
-        if not message.id:
-            continue
-        for text in message.id if isinstance(message.id, tuple) else (message.id,):
-            english |= words(text)
-        for text in message.string if isinstance(message.string, tuple) else (message.string,):
-            own |= words(text or "")
-    return frozenset(english - own - SAME)
 
 
 def no_english(page: Page, language: str, names: list[str], where: str) -> None:
@@ -63,11 +32,7 @@ def no_english(page: Page, language: str, names: list[str], where: str) -> None:
         ...[...document.querySelectorAll('[aria-label],[title],[placeholder],[alt]')].map(
             (e) => ['aria-label', 'title', 'placeholder', 'alt'].map(
                 (a) => e.getAttribute(a) || '').join(' '))].join(' ')""")
-    text = re.sub(r"https?://\S+", " ", text)  # the links to share are addresses, not words
-    for name in names:
-        text = text.replace(name, " ")
-    found = sorted({w for w in re.findall(r"[A-Za-z]{4,}", text)
-                    if w.lower() in _english_only(language)})
+    found = english_in(text, language, names)
     assert not found, f"English left on {where} ({language}): {found}"
 
 
