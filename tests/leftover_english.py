@@ -15,8 +15,14 @@ from pathlib import Path
 from babel.messages.pofile import read_po
 
 CATALOGUES = Path(__file__).resolve().parents[1] / "referee" / "translations"
-SAME = {"kasino", "casino", "mulle", "krypkasino", "english", "norsk", "svenska", "suomi",
-        "dansk", "anglo", "tabbe", "dubbeltabbe", "pagat", "sisten", "sistan", "sidsten"}
+SAME = {
+    # the game's own words, the language names, proper names
+    "kasino", "casino", "mulle", "krypkasino", "english", "norsk", "svenska", "suomi",
+    "dansk", "anglo", "tabbe", "dubbeltabbe", "pagat", "sisten", "sistan", "sidsten",
+    "royal", "verspader", "kortspelshandboken", "bicycle", "wikipedia", "json", "kkis",
+    # words that are the same in English and a Nordic language
+    "variant", "send", "full", "minus", "plus", "extra", "hand", "give", "link", "links", "import", "scan",
+}
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]")
 WORD = re.compile(r"[A-Za-z]{4,}")
 ADDRESS = re.compile(r"https?://\S+")
@@ -37,8 +43,10 @@ def english_only(language: str) -> frozenset[str]:
             continue
         for text in message.id if isinstance(message.id, tuple) else (message.id,):
             english |= _words(text)
+        source = _words(" ".join(message.id if isinstance(message.id, tuple) else (message.id,)))
         for text in message.string if isinstance(message.string, tuple) else (message.string,):
-            own |= _words(text or "")
+            # a word the translation only copies from its own source is not the language's
+            own |= _words(text or "") - source
     return frozenset(english - own - SAME)
 
 
