@@ -21,7 +21,8 @@ SAME = {
     "dansk", "anglo", "tabbe", "dubbeltabbe", "pagat", "sisten", "sistan", "sidsten",
     "royal", "verspader", "kortspelshandboken", "bicycle", "wikipedia", "json", "kkis",
     # words that are the same in English and a Nordic language
-    "variant", "send", "full", "minus", "plus", "extra", "hand", "give", "link", "links", "import", "scan",
+    "variant", "send", "full", "minus", "plus", "extra", "hand", "give", "link", "links",
+    "import", "scan",
 }
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]")
 WORD = re.compile(r"[A-Za-z]{4,}")
