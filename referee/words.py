@@ -107,6 +107,12 @@ REASONS = {
     Why.MATCH_DECIDED: _l("the match was decided during this round: no more plays"),
     Why.TABLE_SIZE: _l("%(variant)s with %(players)s players starts with %(size)s cards on "
                        "the table, not %(given)s"),
+    Why.TABLE_DOWN: _l("the first table cards are already down"),
+    Why.TABLE_FIRST: _l("lay out the first table cards before the first play"),
+    Why.TURNED_UP: _l("%(card)s has already turned up (played in play %(value)s)"),
+    Why.ON_FIRST_TABLE: _l("%(card)s has already turned up (on the first table)"),
+    Why.ROUND_OVER: _l("the round is over: every card has been played"),
+    Why.NO_TABLE_ITEM: _l("there is no item %(value)s on the table"),
     Why.SEATS_RANGE: _l("%(variant)s is played by %(low)s to %(high)s players"),
     Why.SEATS_ALONE_OR_PAIRED: _l("%(variant)s is played by %(low)s to %(high)s players, or "
                                   "%(paired)s in two partnerships"),

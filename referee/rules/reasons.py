@@ -99,6 +99,12 @@ class Why(enum.StrEnum):
     MATCH_DECIDED = "match_decided"  # the match was decided during the round: no more plays
     # input that cannot be true (the error's ``why``; the API keeps its English message)
     TABLE_SIZE = "table_size"  # variant, players, size, given
+    TABLE_DOWN = "table_down"  # the first table cards are already down
+    TABLE_FIRST = "table_first"  # a play before the first table
+    TURNED_UP = "turned_up"  # card, value (the play it turned up in, from 1)
+    ON_FIRST_TABLE = "on_first_table"  # card (turned up on the first table)
+    ROUND_OVER = "round_over"  # every card has been played
+    NO_TABLE_ITEM = "no_table_item"  # value (counted from 1): a play names what is not there
     SEATS_RANGE = "seats_range"  # variant, low, high
     SEATS_ALONE_OR_PAIRED = "seats_alone_or_paired"  # variant, low, high, paired (values)
     PARTNERS_NEED_FOUR = "partners_need_four"  # players

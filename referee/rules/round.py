@@ -82,7 +82,12 @@ __all__ = [
 
 
 class RoundError(ValueError):
-    """A round event that cannot be applied at all."""
+    """A round event that cannot be applied at all; ``why`` says it as data where a
+    player can meet it (the web layer words it)."""
+
+    def __init__(self, message: str, why: Reason | None = None) -> None:
+        super().__init__(message)
+        self.why = why
 
 
 class DuplicateCard(RoundError):
@@ -95,10 +100,6 @@ class RoundOver(RoundError):
 
 class TableSizeError(RoundError):
     """The first table does not have as many cards as the variant deals."""
-
-    def __init__(self, message: str, why: Reason) -> None:
-        super().__init__(message)
-        self.why = why
 
 
 class SweepNote(enum.StrEnum):
@@ -445,7 +446,8 @@ class RoundState:
     def start(self, table: Sequence[Card]) -> None:
         """The first table cards, face up."""
         if self.started:
-            raise RoundError("the first table cards are already down")
+            raise RoundError("the first table cards are already down",
+                             Reason.of(Why.TABLE_DOWN))
         if len(table) != self.table_size:
             raise TableSizeError(
                 f"{self.rules.variant.name} with {self.players} players starts with "
@@ -469,7 +471,9 @@ class RoundState:
         if self.seen[card] >= self.rules.packs:
             play = self.turned_up[card]
             where = "on the first table" if play is None else f"played in play {play + 1}"
-            raise DuplicateCard(f"{card.symbol} has already turned up ({where})")
+            raise DuplicateCard(f"{card.symbol} has already turned up ({where})",
+                                Reason.of(Why.ON_FIRST_TABLE, card=card) if play is None
+                                else Reason.of(Why.TURNED_UP, card=card, value=play + 1))
 
     def whereabouts(self, card: Card) -> Whereabouts | None:
         """Where a card that has turned up came from and where it is now (None if it has
@@ -549,7 +553,7 @@ class RoundState:
         """The position the player to move is in."""
         seat = self.turn
         if seat is None:
-            raise RoundOver("the round is over")
+            raise RoundOver("the round is over", Reason.of(Why.ROUND_OVER))
         return Spot(
             self.rules, seat, tuple(self.table),
             sides=self.side_of,
@@ -561,15 +565,19 @@ class RoundState:
         """Refuse what cannot be applied at all (a :class:`RoundError`), or a play out of
         turn (:class:`IllegalPlay`)."""
         if not self.started:
-            raise RoundError("lay out the first table cards before the first play")
+            raise RoundError("lay out the first table cards before the first play",
+                             Reason.of(Why.TABLE_FIRST))
         if self.decided is not None:
-            raise RoundOver("the match was decided during this round; no more plays")
+            raise RoundOver("the match was decided during this round; no more plays",
+                            Reason.of(Why.MATCH_DECIDED))
         if self.finished:
-            raise RoundOver("the round is over: every card has been played")
+            raise RoundOver("the round is over: every card has been played",
+                            Reason.of(Why.ROUND_OVER))
         self._unseen(play.card)
         for ref in play.refs:
             if not 0 <= ref < len(self.table):
-                raise RoundError(f"there is no table item {ref}")
+                raise RoundError(f"there is no table item {ref}",
+                                 Reason.of(Why.NO_TABLE_ITEM, value=ref + 1))
         if player is not None and player != self.turn:
             raise IllegalPlay(Verdict(
                 False, Reason.of(Why.OUT_OF_TURN, turn=self.turn or 0, player=player), Kind.TURN))
