@@ -112,7 +112,7 @@ REASONS = {
     Why.TURNED_UP: _l("%(card)s has already turned up (played in play %(value)s)"),
     Why.ON_FIRST_TABLE: _l("%(card)s has already turned up (on the first table)"),
     Why.ROUND_OVER: _l("the round is over: every card has been played"),
-    Why.NO_TABLE_ITEM: _l("there is no item %(value)s on the table"),
+    Why.NO_TABLE_ITEM: _l("there is no table item %(value)s"),
     Why.SEATS_RANGE: _l("%(variant)s is played by %(low)s to %(high)s players"),
     Why.SEATS_ALONE_OR_PAIRED: _l("%(variant)s is played by %(low)s to %(high)s players, or "
                                   "%(paired)s in two partnerships"),

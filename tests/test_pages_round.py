@@ -219,7 +219,7 @@ def test_table_reference_that_is_not_there_is_refused(client):
     token, number = opened(client)
     response = post_play(client, token, number, "9H", "capture", refs=[7])
     assert response.status_code == 422
-    assert "there is no item 8 on the table" in plain(response)  # counted from 1
+    assert "no table item 7" in plain(response)
 
 
 # -- overrule and undo -----------------------------------------------------------------

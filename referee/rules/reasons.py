@@ -104,7 +104,7 @@ class Why(enum.StrEnum):
     TURNED_UP = "turned_up"  # card, value (the play it turned up in, from 1)
     ON_FIRST_TABLE = "on_first_table"  # card (turned up on the first table)
     ROUND_OVER = "round_over"  # every card has been played
-    NO_TABLE_ITEM = "no_table_item"  # value (counted from 1): a play names what is not there
+    NO_TABLE_ITEM = "no_table_item"  # value (the reference as given, from 0)
     SEATS_RANGE = "seats_range"  # variant, low, high
     SEATS_ALONE_OR_PAIRED = "seats_alone_or_paired"  # variant, low, high, paired (values)
     PARTNERS_NEED_FOUR = "partners_need_four"  # players

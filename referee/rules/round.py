@@ -577,7 +577,7 @@ class RoundState:
         for ref in play.refs:
             if not 0 <= ref < len(self.table):
                 raise RoundError(f"there is no table item {ref}",
-                                 Reason.of(Why.NO_TABLE_ITEM, value=ref + 1))
+                                 Reason.of(Why.NO_TABLE_ITEM, value=ref))
         if player is not None and player != self.turn:
             raise IllegalPlay(Verdict(
                 False, Reason.of(Why.OUT_OF_TURN, turn=self.turn or 0, player=player), Kind.TURN))
