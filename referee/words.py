@@ -211,13 +211,13 @@ def verdict_text(verdict: Verdict, names: Sequence[str] = ()) -> str:
     """The ruling in one sentence: what a legal play did (a capture in the groups the
     referee split it into), or the rule that refused it."""
     why = verdict.why
-    if why.code is Why.TAKES and verdict.groups:
+    if why.code is not Why.TAKES or not verdict.groups:
+        return reason_text(why, names)
+    taken = groups_text(verdict.groups, " | ")
+    if verdict.sweep:
         card = _param(why.get("card") or (), names, "card")
-        taken = groups_text(verdict.groups, " | ")
-        if verdict.sweep:
-            return _("%(card)s takes %(items)s, and clears the table", card=card, items=taken)
-        return _("%(card)s takes %(items)s", card=card, items=taken)
-    return reason_text(why, names)
+        return _("%(card)s takes %(items)s, and clears the table", card=card, items=taken)
+    return reason_text(why, names, items=taken)
 
 
 def detail_text(verdict: Verdict, names: Sequence[str] = ()) -> str:

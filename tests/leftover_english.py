@@ -7,6 +7,7 @@ left over."""
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterable
 from functools import cache
@@ -65,7 +66,5 @@ ATTRIBUTES = re.compile(r'\b(?:aria-label|title|placeholder|alt)="([^"]*)"')
 def html_words(body: str) -> str:
     """What a reader meets on an HTML page: its text (closed parts too) and the words of
     its attributes for screen readers, titles and placeholders."""
-    import html
-
     text = re.sub(r"<[^>]+>", " ", body)
     return html.unescape(" ".join([text, *ATTRIBUTES.findall(body)]))

@@ -131,3 +131,16 @@ def test_every_source_of_every_variant_is_worded():
 
     assert all(v.sources for v in VARIANTS.values())
     assert {s for v in VARIANTS.values() for s in v.sources} <= set(SOURCES)
+
+
+def test_a_card_too_big_is_said_once(app):
+    # A♠ (1 or 14) cannot take 9♦: as 1, 9♦ alone counts more, said once in the detail
+    from referee.rules.capture import check_capture
+    from referee.rules.partition import Budget
+    from referee.rules.variants import get_rules
+    from referee.words import ruling_text
+
+    refused = check_capture(get_rules("danish"), P("AS"), [P("9D"), P("KH")], [0], Budget())
+    with app.test_request_context():
+        said = ruling_text(refused)
+    assert said.count("9♦ alone counts more than") == 1, said

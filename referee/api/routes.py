@@ -437,7 +437,7 @@ def replay():
         except RoundOver as over:
             if rnd.decided is None:
                 raise BadInput(f"{over} (play {i} is one too many)", field) from None
-            decided = Reason.of(Why.MATCH_DECIDED)
+            decided = over.why or Reason.of(Why.MATCH_DECIDED)
             failure = {"play": i, "reason": reason_text(decided), "code": decided.code.value}
             break
         except RoundError as bad:

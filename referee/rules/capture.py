@@ -154,8 +154,8 @@ def _leftover(
         why = Reason.of(code, cards=shown, total=total, value=value)
     else:
         why = Reason.of(Why.SPLIT_FAILS, cards=shown, total=total, value=value)
-    if too_big:
-        return why, Reason.of(Why.CARD_TOO_BIG, card=too_big[0], value=value)
+    if too_big:  # the rule itself says what is wrong: nothing more to add
+        return (why,)
     if left and covered:
         return why, Reason.of(Why.LEFT_OVER_CARDS, cards=tuple(left))
     if total is not None and total % value:
