@@ -4,7 +4,8 @@ Targets: the capture search on the fixed positions of ``bench/positions.py`` (8 
 at most 0.06 ms median), a 12-card claim under 1 ms median, a 20-card claim under
 20 ms, a whole 2-player round replayed through the API under 20 ms, a round page of
 100 events (most of them overrules) under 20 ms, and the worst small request found by
-``bench/hostile.py`` under 100 ms of CPU.
+``bench/hostile.py`` under 100 ms of CPU, and the largest match file imported within a
+second of CPU.
 """
 
 from __future__ import annotations
@@ -213,6 +214,33 @@ def worst_small_request(seconds: float) -> None:
     hostile(seconds)
 
 
+def largest_import(app: Any) -> None:
+    """The largest match file the referee takes (``matchfile.MAX_EVENTS`` events: 40
+    Swedish rounds played out by the engine), posted to the import page: every play judged
+    again; CPU ms per import."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
+    import io
+
+    from played import long_match_file
+
+    from referee import matchfile
+
+    body = json.dumps(long_match_file(matchfile.MAX_EVENTS // 50), indent=1).encode()
+    client = app.test_client()
+    cpu = []
+    for _ in range(5):
+        start = time.process_time()
+        response = client.post("/matches/import",
+                               data={"file": (io.BytesIO(body), "match.json")})
+        cpu.append((time.process_time() - start) * 1000)
+        if response.status_code != 303:
+            raise SystemExit(f"the bench's match file is refused ({response.status_code})")
+    show(f"import of the largest match file ({matchfile.MAX_EVENTS} events, "
+         f"{len(body) // 1024} KB), CPU", cpu, 1000.0, on_max=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--hostile-seconds", type=float, default=40.0,
@@ -222,11 +250,13 @@ def main() -> None:
     print("Kasino Referee benchmark (times per call)")
     capture_search()
     claims(rng)
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://",
+                      "WTF_CSRF_ENABLED": False})
     with app.app_context():
         db.create_all()
     replays(app.test_client(), rng)
     overruled_round(app, rng)
+    largest_import(app)
     known_hostile_requests(app.test_client())
     worst_small_request(args.hostile_seconds)
 

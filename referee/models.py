@@ -197,7 +197,16 @@ class RoundRow(Model):
 
     @property
     def result(self) -> RoundResult | None:
-        return None if self.result_json is None else RoundResult.from_json(self.result_json)
+        """The confirmed result, read from ``result_json`` once per value it holds (the
+        scoreboard and every later round of a match read each earlier round's)."""
+        stored = self.result_json
+        if stored is None:
+            return None
+        read = self.__dict__.get("_result_read")
+        if read is None or read[0] is not stored:
+            read = (stored, RoundResult.from_json(stored))
+            self.__dict__["_result_read"] = read
+        return read[1]
 
     @property
     def tally_only(self) -> bool:

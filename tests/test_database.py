@@ -154,3 +154,24 @@ def test_links_and_phone_lists_stored_before_links_still_work(tmp_path):
     client = app.test_client()
     assert client.get("/match/edit-link/round/1").status_code == 200
     assert client.get(f"/match/{seats.pop()}").status_code == 200
+
+
+def test_a_rounds_result_is_read_from_what_it_stores_now(app):
+    """A confirmed round's result is read once per stored value, and read again when
+    another value is stored."""
+    from referee.models import RoundRow
+    from referee.rules.scoring import RoundResult
+
+    with app.app_context():
+        row = RoundRow(number=1, dealer=0)
+        assert row.result is None
+        first = {"points": [], "totals": [3, 1], "explanation": [], "match": [],
+                 "carry": {}, "scores": [3, 1]}
+        row.result_json = first
+        read = row.result
+        assert read == RoundResult.from_json(first) and read.totals == (3, 1)
+        assert row.result is read  # the same value, not read again
+        row.result_json = {**first, "totals": [0, 4], "scores": [0, 4]}
+        assert row.result.totals == (0, 4)
+        row.result_json = None
+        assert row.result is None

@@ -1,7 +1,7 @@
 """Import a match file as a new match: every variant comes back whole (export, import,
 export again: the same bytes), under links of its own; a forged, broken or oversized file
 is refused with a message naming the first thing wrong and nothing is written; the
-largest file the referee takes is imported well within a second."""
+largest file the referee takes is imported applying each event once."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ import io
 import json
 import random
 import re
-import time
 from html import unescape
 
 import pytest
@@ -20,6 +19,7 @@ from played import long_match_file, play_round, tally_round
 from referee import create_app, matchfile, service
 from referee.extensions import db
 from referee.models import Event, Match, PhoneMatch, Player, RoundRow
+from referee.rules.round import RoundState
 from referee.rules.variants import VARIANTS
 
 NAMES = ("Ann", "Bo", "Cai", "Dag", "Eva", "Fia")
@@ -368,16 +368,39 @@ def test_a_file_beyond_the_bounds_is_refused(client, doc, message):
     assert set(rows().values()) == {0}
 
 
-def test_the_largest_file_is_imported_well_within_a_second(client):
+def test_the_largest_file_is_imported_with_each_event_applied_once(client, monkeypatch):
+    """The largest file the referee takes (its speed is a line of ``make bench``): every
+    event is applied once, to the round's state kept in memory; a round's log is never
+    replayed (its state begins empty) and no snapshot is frozen or thawed on the way."""
     doc = long_match_file(matchfile.MAX_EVENTS // 50)
     assert sum(len(r["events"]) for r in doc["rounds"]) == matchfile.MAX_EVENTS
     body = json.dumps(doc, indent=1).encode()
     assert len(body) < matchfile.MAX_BYTES
-    start = time.process_time()
+    replayed: list[int] = []
+    applied = {"start": 0, "play": 0, "overrule": 0, "freeze": 0, "thaw": 0}
+    replay = RoundState.replay.__func__
+
+    def counted_replay(cls, *args, **kwargs):
+        replayed.append(len(args[5] if len(args) > 5 else kwargs["events"]))
+        return replay(cls, *args, **kwargs)
+
+    monkeypatch.setattr(RoundState, "replay", classmethod(counted_replay))
+    for name in applied:
+        original = getattr(RoundState, name)
+
+        def counted(*args, _original=original, _name=name, **kwargs):
+            applied[_name] += 1
+            return _original(*args, **kwargs)
+
+        monkeypatch.setattr(RoundState, name, counted)
     response = import_file(client, body)
-    spent = time.process_time() - start
     assert response.status_code == 303, problem(response)
-    assert spent < 1.0, f"{spent:.2f} s of CPU"
+    assert replayed == [0] * len(doc["rounds"])  # each round's state made once, empty
+    # each round's first table once, and every play (or overrule) judged and applied once
+    overrules = sum(e["kind"] == "overrule" for r in doc["rounds"] for e in r["events"])
+    plays = matchfile.MAX_EVENTS - 2 * len(doc["rounds"]) - overrules
+    assert applied == {"start": len(doc["rounds"]), "play": plays, "overrule": overrules,
+                       "freeze": 0, "thaw": 0}
     token = response.headers["Location"].rsplit("/", 1)[-1]
     assert json.loads(client.get(f"/match/{token}/export.json").data) == doc
 
