@@ -3,7 +3,7 @@ safe return links, the instance's secret key, and per-client rate limits.
 
 Settings (environment variables, read by :func:`settings`; a config mapping passed to
 ``create_app`` overrides them): ``SECURE_COOKIES``, ``PUBLIC_URL``, ``TRUSTED_HOSTS``,
-``RATELIMIT_ENABLED``, ``RATELIMIT_STORAGE_URI`` and the four limits ``RATELIMIT_CREATE``,
+``TRUSTED_PROXIES``, ``RATELIMIT_ENABLED``, ``RATELIMIT_STORAGE_URI`` and the four limits ``RATELIMIT_CREATE``,
 ``RATELIMIT_CHANGES``, ``RATELIMIT_CHECK``, ``RATELIMIT_API`` (README, "Security").
 """
 
@@ -26,6 +26,7 @@ from flask_limiter import ApplicationLimit, Limiter
 from flask_limiter.util import get_remote_address
 from limits import parse_many
 from werkzeug.exceptions import SecurityError
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .sharing import share_base
 
@@ -92,20 +93,30 @@ def settings(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
     secure = env.get("SECURE_COOKIES", "").strip().lower()
     if secure not in _TRUE | _FALSE:
         raise ValueError(f"SECURE_COOKIES must be 1 or 0, not {secure!r}")
+    public = env.get("PUBLIC_URL", "").strip() or None
     hosts = [h.strip() for h in env.get("TRUSTED_HOSTS", "").split(",") if h.strip()]
+    proxies = env.get("TRUSTED_PROXIES", "").strip() or "0"
+    if not proxies.isdigit() or int(proxies) > 5:
+        raise ValueError(f"TRUSTED_PROXIES must be the number of reverse proxies in front "
+                         f"of the app (0 to 5), not {proxies!r}")
     config: dict[str, Any] = {
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_HTTPONLY": True,
-        "SESSION_COOKIE_SECURE": secure in _TRUE,
+        # unset: Secure when the site is served over HTTPS (PUBLIC_URL says so)
+        "SESSION_COOKIE_SECURE": (secure in _TRUE if secure else
+                                  bool(public and public.lower().startswith("https://"))),
         # The Referer is never sent (Referrer-Policy above), so Flask-WTF's check that an
         # HTTPS form came with one would refuse every form; the CSRF token and the Lax
         # session cookie stand without it.
         "WTF_CSRF_SSL_STRICT": False,
-        "PUBLIC_URL": env.get("PUBLIC_URL", "").strip() or None,
+        "PUBLIC_URL": public,
         # make run HOST=0.0.0.0: links to join carry this machine's address in the network
         "SHARE_ON_LAN": env.get("SHARE_ON_LAN", "").strip().lower() in _TRUE,
-        # None: any host (make run serves 127.0.0.1 only)
+        # None: any host (make run serves 127.0.0.1 only); unset beside PUBLIC_URL, its
+        # host and this machine's own names (see _check_settings)
         "TRUSTED_HOSTS": hosts or None,
+        # the reverse proxies in front whose X-Forwarded-For and -Proto are believed
+        "TRUSTED_PROXIES": int(proxies),
         "RATELIMIT_STORAGE_URI": env.get("RATELIMIT_STORAGE_URI", "").strip() or "memory://",
     }
     for key, default in LIMITS.values():
@@ -118,8 +129,14 @@ def settings(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
     return config
 
 
-def _check_settings(config: Mapping[str, Any]) -> None:
-    """Refuse a malformed setting when the app starts, never in a request."""
+# the names a health check or a process supervisor on the machine itself may use
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "[::1]")
+
+
+def _check_settings(config: dict[str, Any]) -> None:
+    """Refuse a malformed setting when the app starts, never in a request; with
+    ``PUBLIC_URL`` and no ``TRUSTED_HOSTS``, trust only its host and the machine's own
+    names, so that no link is ever built on a Host header sent from elsewhere."""
     public = config.get("PUBLIC_URL")
     if public:
         parts = urlsplit(public)
@@ -127,6 +144,8 @@ def _check_settings(config: Mapping[str, Any]) -> None:
                 or parts.path not in ("", "/") or parts.query or parts.fragment):
             raise ValueError(f"PUBLIC_URL must be a scheme and host such as "
                              f"https://kasino.example.org, not {public!r}")
+        if not config.get("TRUSTED_HOSTS"):
+            config["TRUSTED_HOSTS"] = [parts.hostname, *LOCAL_HOSTS]
     for key, _default in LIMITS.values():
         try:
             if not parse_many(str(config[key])):
@@ -246,7 +265,7 @@ def limit_group() -> str | None:
     if request.method == "POST":
         if request.endpoint in ("matches.new", "exchange.import_match"):
             return "create"
-        if rule.rule.startswith("/match/<"):
+        if rule.rule.startswith("/match/<") or request.endpoint == "main.forget":
             return "changes"
     return None
 
@@ -303,6 +322,10 @@ def init(app: Flask) -> None:
     """Check the settings (``create_app`` loads :func:`settings` before its overrides),
     then add the headers, limits and error answers to ``app``."""
     _check_settings(app.config)
+    proxies = int(app.config.get("TRUSTED_PROXIES") or 0)
+    if proxies:  # the client's address and scheme as the proxies in front saw them
+        app.wsgi_app = ProxyFix(app.wsgi_app,  # type: ignore[method-assign]
+                                x_for=proxies, x_proto=proxies)
     app.after_request(_add_headers)
     app.after_request(_add_retry_after)
     app.register_error_handler(SecurityError, _untrusted_host)

@@ -258,6 +258,18 @@ def test_session_cookie_is_lax_and_httponly_and_secure_when_asked(monkeypatch):
         make_app()
 
 
+def test_the_session_cookie_is_secure_by_default_on_an_https_public_url(monkeypatch):
+    """Served over HTTPS (PUBLIC_URL says so), the cookie is Secure unless SECURE_COOKIES=0
+    says otherwise; over plain http it is not."""
+    monkeypatch.setenv("PUBLIC_URL", "https://kasino.example.org")
+    assert make_app().config["SESSION_COOKIE_SECURE"] is True
+    monkeypatch.setenv("SECURE_COOKIES", "0")
+    assert make_app().config["SESSION_COOKIE_SECURE"] is False
+    monkeypatch.delenv("SECURE_COOKIES")
+    monkeypatch.setenv("PUBLIC_URL", "http://kasino.lan:8000")
+    assert make_app().config["SESSION_COOKIE_SECURE"] is False
+
+
 def test_a_form_over_https_needs_no_referer(monkeypatch):
     """Browsers send no Referer (Referrer-Policy), so an HTTPS form stands on its CSRF
     token alone."""
@@ -305,18 +317,34 @@ def test_trusted_hosts_come_from_the_environment(monkeypatch):
 
 
 def test_share_links_use_public_url_when_set():
+    """Links to share are on PUBLIC_URL whatever host the request names (a proxy may
+    pass its own upstream name); without TRUSTED_HOSTS only PUBLIC_URL's host and the
+    machine's own names are answered."""
     app = make_app(PUBLIC_URL="https://kasino.example.org/")
+    assert app.config["TRUSTED_HOSTS"] == ["kasino.example.org", "localhost", "127.0.0.1",
+                                           "[::1]"]
     client = app.test_client()
     token = new_match(client)
     with app.app_context():
         view = match_of(token).view_token
-    board = text(client.get(f"/match/{token}", base_url="http://evil.example:8000"))
+    board = text(client.get(f"/match/{token}", base_url="http://127.0.0.1:8000"))
     assert f'href="https://kasino.example.org/match/{token}"' in board
     assert f'href="https://kasino.example.org/match/{view}"' in board
-    assert "evil.example" not in board
+    assert "127.0.0.1" not in board
     ruling = text(client.get("/check?variant=swedish&table=9S&card=9H&action=capture&take=0",
-                             base_url="http://evil.example"))
-    assert 'value="https://kasino.example.org/check?' in ruling and "evil.example" not in ruling
+                             base_url="http://localhost:8000"))
+    assert 'value="https://kasino.example.org/check?' in ruling and "localhost" not in ruling
+    refused = client.get(f"/match/{token}", base_url="http://evil.example")
+    assert refused.status_code == 400 and "evil.example" not in text(refused)
+    assert client.get("/", base_url="https://kasino.example.org").status_code == 200
+
+
+def test_trusted_hosts_beside_public_url_are_as_given():
+    app = make_app(PUBLIC_URL="https://kasino.example.org", TRUSTED_HOSTS=[".example.net"])
+    assert app.config["TRUSTED_HOSTS"] == [".example.net"]
+    client = app.test_client()
+    assert client.get("/", base_url="http://www.example.net").status_code == 200
+    assert client.get("/", base_url="http://kasino.example.org").status_code == 400
 
 
 def test_share_links_without_public_url_are_on_the_request_host(client):
@@ -366,7 +394,8 @@ def test_same_origin_path_keeps_only_this_sites_paths(app):
         assert same_origin_path("/rules") == "/rules"
         assert same_origin_path(None) is None and same_origin_path("") is None
         assert same_origin_path("/" + "x" * 3000) is None
-    public = make_app(PUBLIC_URL="https://kasino.example.org")
+    public = make_app(PUBLIC_URL="https://kasino.example.org",
+                      TRUSTED_HOSTS=["kasino.example.org", "10.0.0.5"])
     with public.test_request_context("/", base_url="http://10.0.0.5:8000"):  # behind a proxy
         assert same_origin_path("https://kasino.example.org/rules?x=1") == "/rules?x=1"
         assert same_origin_path("http://10.0.0.5:8000/rules") == "/rules"
@@ -430,6 +459,38 @@ def _engine_plays(seed: int = 8) -> tuple[list[str], list[Play]]:
         plays.append(play)
     assert state.finished
     return [c.code for c in deck[:4]], plays
+
+
+def test_behind_trusted_proxies_the_limits_count_the_forwarded_client(monkeypatch):
+    """TRUSTED_PROXIES=1: the address the proxy forwards is the client (each phone counts
+    on its own); without it every request counts as the proxy's own address."""
+    def refused_after_a_burst(app, forwarded_for):
+        app.config["RATELIMIT_CREATE"] = "2 per minute"
+        client = app.test_client()
+        statuses = [client.post("/matches/new", data={"players": "2"},
+                                headers={"X-Forwarded-For": who}).status_code
+                    for who in forwarded_for]
+        return statuses.count(429)
+
+    phones = ["192.0.2.1", "192.0.2.1", "192.0.2.2", "192.0.2.2", "192.0.2.3"]
+    monkeypatch.setenv("TRUSTED_PROXIES", "1")
+    behind = make_app(RATELIMIT_ENABLED=True)
+    assert refused_after_a_burst(behind, phones) == 0  # two each: within the limit
+    monkeypatch.delenv("TRUSTED_PROXIES")
+    alone = make_app(RATELIMIT_ENABLED=True)
+    assert refused_after_a_burst(alone, phones) == 3  # one address: the proxy's
+    for bad in ("x", "-1", "9"):
+        monkeypatch.setenv("TRUSTED_PROXIES", bad)
+        with pytest.raises(ValueError, match="TRUSTED_PROXIES"):
+            make_app()
+
+
+def test_forgetting_a_match_on_this_phone_counts_as_a_change(limited):
+    limited.config["RATELIMIT_CHANGES"] = "2 per minute"
+    client = limited.test_client()
+    statuses = [client.post("/phone/forget", data={"entry": "1"}).status_code
+                for _ in range(3)]
+    assert statuses[-1] == 429 and 429 not in statuses[:2]
 
 
 def test_a_fast_round_meets_no_limit(limited):
