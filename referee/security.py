@@ -3,8 +3,9 @@ safe return links, the instance's secret key, and per-client rate limits.
 
 Settings (environment variables, read by :func:`settings`; a config mapping passed to
 ``create_app`` overrides them): ``SECURE_COOKIES``, ``PUBLIC_URL``, ``TRUSTED_HOSTS``,
-``TRUSTED_PROXIES``, ``RATELIMIT_ENABLED``, ``RATELIMIT_STORAGE_URI`` and the four limits ``RATELIMIT_CREATE``,
-``RATELIMIT_CHANGES``, ``RATELIMIT_CHECK``, ``RATELIMIT_API`` (README, "Security").
+``TRUSTED_PROXIES``, ``RATELIMIT_ENABLED``, ``RATELIMIT_STORAGE_URI`` and the four limits
+``RATELIMIT_CREATE``, ``RATELIMIT_CHANGES``, ``RATELIMIT_CHECK``, ``RATELIMIT_API``
+(README, "Security").
 """
 
 from __future__ import annotations
