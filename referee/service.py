@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import hmac
 import json
 from collections.abc import Sequence
 from contextvars import ContextVar
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from flask import current_app
 from flask_babel import gettext as _
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -202,6 +204,32 @@ def engine_stamp() -> str:
     return digest.hexdigest()[:16]
 
 
+def _snapshot_key() -> bytes:
+    """The key that seals snapshots: this site's secret key, for this use only."""
+    secret = str(current_app.config["SECRET_KEY"]).encode()
+    return hmac.new(secret, b"kasino-referee round snapshot", hashlib.sha256).digest()
+
+
+def freeze(game: RoundState) -> bytes:
+    """The round's state as a snapshot, sealed with the site's key: only this site's own
+    snapshots are ever thawed (a row written by anyone else is read as no snapshot)."""
+    blob = game.freeze(engine_stamp())
+    return hmac.new(_snapshot_key(), blob, hashlib.sha256).digest() + blob
+
+
+def thaw(snapshot: bytes, rules: Rules) -> RoundState | None:
+    """The state a sealed snapshot holds, or None (not sealed by this site, or by other
+    engine code): then the log is replayed."""
+    seal, blob = snapshot[:_SEAL], snapshot[_SEAL:]
+    expected = hmac.new(_snapshot_key(), blob, hashlib.sha256).digest()
+    if len(snapshot) <= _SEAL or not hmac.compare_digest(seal, expected):
+        return None
+    return RoundState.thaw(blob, engine_stamp(), rules)
+
+
+_SEAL = hashlib.sha256().digest_size
+
+
 def game_of(rnd: RoundRow) -> RoundState:
     """The round's state (once per request): its snapshot at the round's version, or
     else the engine replaying its events."""
@@ -211,7 +239,7 @@ def game_of(rnd: RoundRow) -> RoundState:
     match = rnd.match
     rules = rules_of(match)
     if rnd.snapshot_version == rnd.version and rnd.snapshot is not None:
-        game = RoundState.thaw(rnd.snapshot, engine_stamp(), rules)
+        game = thaw(rnd.snapshot, rules)
         if game is not None:
             return game
     game = replay(rnd)
@@ -233,7 +261,7 @@ def _keep(rnd: RoundRow, game: RoundState) -> None:
     An import keeps none: its rounds are read again once it is committed."""
     if not rnd.open or _IMPORTING.get() is not None:
         return
-    snapshot = game.freeze(engine_stamp())
+    snapshot = freeze(game)
     try:
         kept = db.session.execute(
             update(RoundRow).where(RoundRow.id == rnd.id, RoundRow.version == rnd.version)
@@ -289,7 +317,7 @@ def _append(rnd: RoundRow, version: int, event: EngineEvent, game: RoundState | 
     if importing is not None:
         _append_imported(rnd, version, event, game, importing, values)
         return
-    snapshot = game.freeze(engine_stamp()) if game is not None else None
+    snapshot = freeze(game) if game is not None else None
     _bump(rnd, version, snapshot=snapshot, snapshot_version=version + 1, **values)
     seq = db.session.scalar(select(func.count()).where(Event.round_id == rnd.id))
     db.session.add(Event.of(rnd.id, seq or 0, event))

@@ -58,3 +58,32 @@ def test_the_snapshot_equals_a_full_replay_after_every_change(app, variant):
         changes += 1
         _check(rnd)
     assert changes > 10
+
+
+def test_a_snapshot_not_sealed_by_this_site_is_never_thawed(app, monkeypatch):
+    """A snapshot is only a cache: one written into the database by anyone but this site
+    (without its key), or damaged, is read as no snapshot and the log is replayed; the
+    bytes are never unpickled."""
+    match = service.create_match("swedish", {}, ["Ann", "Bo"])
+    rnd = service.start_round(match, RoundMode.PLAY)
+    service.record_table(rnd, rnd.version, pack()[:4])
+    sealed = rnd.snapshot
+    blob = sealed[32:]
+    assert service.thaw(sealed, service.rules_of(match)).state() == service.replay(rnd).state()
+    unpickled = []
+    monkeypatch.setattr("referee.rules.round.pickle.loads",
+                        lambda data: unpickled.append(data))
+    other_key = app.config["SECRET_KEY"]
+    for forged in (blob, b"\0" * 32 + blob, sealed[:-1], sealed[:32], b""):
+        assert service.thaw(forged, service.rules_of(match)) is None
+    app.config["SECRET_KEY"] = "another site's key"
+    assert service.thaw(sealed, service.rules_of(match)) is None
+    app.config["SECRET_KEY"] = other_key
+    assert unpickled == []
+    # a forged row: the page shows the round from its log
+    rnd.snapshot = b"\0" * 32 + blob
+    db.session.commit()
+    monkeypatch.undo()
+    db.session.expire_all()
+    assert service.game_of(rnd).state() == service.replay(rnd).state()
+    assert rnd.snapshot == sealed  # and the site's own snapshot is kept again
