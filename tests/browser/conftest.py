@@ -75,14 +75,16 @@ _touch_contexts: weakref.WeakSet[BrowserContext] = weakref.WeakSet()
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The app on a fresh SQLite file, CSRF checked and rate limits on as in production,
-    served by werkzeug in a daemon thread on a free port of 127.0.0.1; yields its base URL
-    (no slash)."""
+    """The app on a fresh SQLite file (or on ``TEST_DATABASE_URL``'s database, emptied
+    at the end, as .ci/run does on PostgreSQL), CSRF checked and rate limits on as in
+    production, served by werkzeug in a daemon thread on a free port of 127.0.0.1; yields
+    its base URL (no slash)."""
     path = tmp_path_factory.mktemp("live") / "referee.sqlite"
+    url = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{path}"
     app = create_app(
         {
             "TESTING": True,
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}",
+            "SQLALCHEMY_DATABASE_URI": url,
             "WTF_CSRF_ENABLED": True,  # a real browser sends the token
             # the rate limits at their defaults, which the suite must never meet
             "RATELIMIT_ENABLED": True,
@@ -97,6 +99,8 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     server.shutdown()
     thread.join(timeout=5)
     with app.app_context():
+        if not url.startswith("sqlite"):
+            db.drop_all()
         db.engine.dispose()
 
 
