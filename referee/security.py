@@ -271,19 +271,22 @@ def limit_group() -> str | None:
     return None
 
 
-def _limit(app: Flask, group: str, key: str) -> ApplicationLimit:
-    def provider() -> str:  # read at each request: a test may lower it
-        return str(app.config[key])
+def _limit(app: Flask) -> ApplicationLimit:
+    """One application limit for every group: the group of the request names its count
+    (the scope) and its setting (read at each request: a test may lower it). A request
+    that counts against no group never reaches it (the limiter's request filter)."""
+    def provider() -> str:
+        group = limit_group()
+        return str(app.config[LIMITS[group][0]]) if group else ""
 
-    def exempt() -> bool:
-        return limit_group() != group
+    def scope(_endpoint: str) -> str:
+        return limit_group() or "none"
 
     def message() -> str:  # made once the limit is broken, so the wait is known
         return _("Too many requests from this address: at most %(limit)s. Try again in "
                  "%(n)d seconds; nothing was changed.", limit=provider(), n=retry_after() or 1)
 
-    return ApplicationLimit(limit_provider=provider, scope=group, exempt_when=exempt,
-                            error_message=message)
+    return ApplicationLimit(limit_provider=provider, scope=scope, error_message=message)
 
 
 def retry_after() -> int | None:
@@ -311,8 +314,9 @@ def _init_limiter(app: Flask) -> None:
     app.config.setdefault("RATELIMIT_ENABLED", not app.testing)
     app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)  # a store down never answers 500
     app.config.setdefault("RATELIMIT_IN_MEMORY_FALLBACK_ENABLED", True)
-    limiter = Limiter(get_remote_address, application_limits=[
-        _limit(app, group, key) for group, (key, _default) in LIMITS.items()])
+    limiter = Limiter(get_remote_address, application_limits=[_limit(app)])
+    # pages, polls and the health check count against nothing: they pass untouched
+    limiter.request_filter(lambda: limit_group() is None)
     limiter.init_app(app)
     app.extensions["referee_limiter"] = limiter
 

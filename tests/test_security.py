@@ -593,6 +593,26 @@ def test_the_api_is_limited_with_a_json_429(limited):
     assert client.get("/check").status_code == 200  # the pages count apart
 
 
+def test_each_group_counts_apart_and_reading_counts_nowhere(limited):
+    """With every limit at one a minute: one change, one new match, one check and one
+    API call each pass, the second of each is refused, and reading pages never counts."""
+    for key in ("RATELIMIT_CREATE", "RATELIMIT_CHANGES", "RATELIMIT_CHECK", "RATELIMIT_API"):
+        limited.config[key] = "1 per minute"
+    client = limited.test_client()
+    token = new_match(client)  # the one new match
+    for _ in range(3):
+        for path in ("/", f"/match/{token}", "/rules", "/matches/new", "/healthz"):
+            assert client.get(path).status_code == 200, path
+    assert client.post("/matches/new", data={"players": "2"}).status_code == 429
+    start = client.post(f"/match/{token}/rounds", data={"mode": "play"})
+    assert start.status_code == 303  # the one change
+    assert client.post(f"/match/{token}/rounds", data={"mode": "play"}).status_code == 429
+    assert client.get("/check").status_code == 200
+    assert client.get("/check").status_code == 429
+    assert client.get("/api/v1/variants").status_code == 200
+    assert client.get("/api/v1/variants").status_code == 429
+
+
 def test_each_app_counts_on_its_own():
     first, second = (make_app(RATELIMIT_ENABLED=True, RATELIMIT_API="2 per minute")
                      for _ in range(2))
