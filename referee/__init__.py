@@ -14,7 +14,7 @@ from typing import Any
 from flask import Flask
 
 from . import languages, security
-from .extensions import babel, csrf, db, migrate
+from .extensions import Request, babel, csrf, db, migrate
 
 DEFAULT_DB_NAME = "referee.sqlite"
 
@@ -60,6 +60,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         os.makedirs(app.instance_path, exist_ok=True)
 
     app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.request_class = Request  # WTForms' messages read once per language (extensions)
     db.init_app(app)
     migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"))
     csrf.init_app(app)

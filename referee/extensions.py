@@ -1,8 +1,11 @@
 """Flask extensions, created unbound and bound to an app in ``create_app``."""
 
+from functools import cache, cached_property
 from typing import TYPE_CHECKING
 
-from flask_babel import Babel
+from babel import support
+from flask import Request as FlaskRequest
+from flask_babel import Babel, get_locale
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
@@ -28,3 +31,22 @@ csrf = CSRFProtect()
 babel = Babel()
 
 LANGUAGES = ("en", "nb", "sv", "fi", "da")
+
+
+@cache
+def _wtforms_catalogue(locale: str) -> support.NullTranslations:
+    """WTForms' own messages in one language, read from its package once per process (a
+    file that never changes while it runs)."""
+    from wtforms.i18n import messages_path
+
+    return support.Translations.load(messages_path(), [locale], domain="wtforms")
+
+
+class Request(FlaskRequest):
+    """The app's request: WTForms' messages in the request's language, found when a form
+    first asks for them. Flask-WTF reads ``wtforms_translations`` and would otherwise
+    read WTForms' catalogue from disk for each request that makes a form."""
+
+    @cached_property
+    def wtforms_translations(self) -> support.NullTranslations:
+        return _wtforms_catalogue(str(get_locale()))

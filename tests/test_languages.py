@@ -157,3 +157,22 @@ def new_match_with_tally(client, names) -> str:
     token = new_match(client, names=tuple(names))
     number = start_round(client, token, "tally")
     return f"/match/{token}/round/{number}"
+
+
+def test_wtforms_messages_follow_the_language_and_are_read_once():
+    """WTForms' own messages come in the request's language, from one catalogue per
+    language kept for the process (not read from disk for every form)."""
+    from flask import request
+
+    from referee import create_app
+
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+    required = "This field is required."
+    seen = {}
+    for language in ("fi", "fi", "sv", "en"):  # each request with an app context of its own
+        with app.test_request_context("/", headers={"Accept-Language": language}):
+            catalogue = request.wtforms_translations
+            assert seen.setdefault(language, catalogue) is catalogue
+    assert seen["fi"].gettext(required) == "Pakollinen."
+    assert seen["sv"].gettext(required) == "Det här fältet är obligatoriskt."
+    assert seen["en"].gettext(required) == required
