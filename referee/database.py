@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 from flask import Flask, Response, current_app, has_request_context, jsonify, request
@@ -132,6 +133,29 @@ def _sqlite_transactions(engine: Engine, busy_timeout: float) -> None:
 
     event.listen(engine, "connect", connect)
     event.listen(engine, "begin", begin)
+
+
+@contextmanager
+def without_waiting() -> Iterator[None]:
+    """A write that is only worth making at once (a cache): within this block a locked
+    database fails it straight away (an :class:`OperationalError` that :func:`is_busy`
+    knows) instead of waiting for the lock. SQLite: no busy wait on this connection
+    meanwhile; PostgreSQL: a lock timeout of 10 ms for the transaction."""
+    connection = db.session.connection()
+    dialect = connection.dialect.name
+    if dialect == "sqlite":  # on the driver's connection, whatever becomes of the session's
+        raw = connection.connection.dbapi_connection
+        assert isinstance(raw, sqlite3.Connection)
+        waited = raw.execute("PRAGMA busy_timeout").fetchone()
+        raw.execute("PRAGMA busy_timeout = 0")
+        try:
+            yield
+        finally:
+            raw.execute(f"PRAGMA busy_timeout = {int(waited[0]) if waited else 0}")
+    else:
+        if dialect == "postgresql":
+            connection.exec_driver_sql("SET LOCAL lock_timeout = '10ms'")
+        yield
 
 
 # -- busy: 503 ----------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from . import matchfile
 from . import rules as rules_package
+from .database import without_waiting
 from .extensions import db
 from .matchfile import DocumentError, MatchDocument, RoundDocument
 from .models import Event, Link, LinkRole, Match, Player, RoundMode, RoundRow, RoundStatus
@@ -257,17 +258,19 @@ def replay(rnd: RoundRow, log: Sequence[EngineEvent] | None = None) -> RoundStat
 
 def _keep(rnd: RoundRow, game: RoundState) -> None:
     """Store a replayed open round as its snapshot, if the round is still at the version
-    replayed; a reader that cannot write it (the database busy) leaves it for the next.
+    replayed; a reader that cannot write it at once (the database busy) leaves it for the
+    next.
     An import keeps none: its rounds are read again once it is committed."""
     if not rnd.open or _IMPORTING.get() is not None:
         return
     snapshot = freeze(game)
     try:
-        kept = db.session.execute(
-            update(RoundRow).where(RoundRow.id == rnd.id, RoundRow.version == rnd.version)
-            .values(snapshot=snapshot, snapshot_version=rnd.version)
-            .execution_options(synchronize_session=False)
-        )
+        with without_waiting():  # a page never waits for the lock to write a cache
+            kept = db.session.execute(
+                update(RoundRow).where(RoundRow.id == rnd.id, RoundRow.version == rnd.version)
+                .values(snapshot=snapshot, snapshot_version=rnd.version)
+                .execution_options(synchronize_session=False)
+            )
         db.session.commit()
     except OperationalError:
         db.session.rollback()

@@ -126,6 +126,37 @@ def test_a_change_that_cannot_get_the_write_lock_answers_503_and_writes_nothing(
     assert log_of(app, token, number) == (old + 1, ["table", "play"])
 
 
+def test_a_page_never_waits_for_the_lock_to_keep_its_snapshot(sqlite_path):
+    """A page whose round has no snapshot replays the log and keeps one, but only if it
+    can at once: while another writer holds the lock it shows the round without waiting
+    (the busy timeout is 5 s), and the next page keeps it."""
+    app = file_app(sqlite_path)
+    client, token, number, _version = a_round(app)
+
+    def drop_snapshot():
+        with app.app_context():
+            db.session.execute(text("UPDATE round SET snapshot = NULL"))
+            db.session.commit()
+
+    def kept():
+        with app.app_context():
+            return round_of(token, number).snapshot is not None
+
+    drop_snapshot()
+    with write_lock(sqlite_path):
+        started = time.perf_counter()
+        page = client.get(f"/match/{token}/round/{number}")
+        waited = time.perf_counter() - started
+    assert page.status_code == 200 and "Ann to play" in plain(page)
+    assert waited < 2  # not the 5 s a change would wait
+    assert not kept()
+    with app.app_context():  # the connection waits as long as before for later writes
+        timeout = db.session.connection().exec_driver_sql("PRAGMA busy_timeout").scalar()
+        assert timeout == 5000
+    assert client.get(f"/match/{token}/round/{number}").status_code == 200
+    assert kept()
+
+
 def test_a_writer_waits_for_the_lock_and_then_records(sqlite_path):
     """Within the busy timeout (5 s by default) a change waits for another writer."""
     app = file_app(sqlite_path)
