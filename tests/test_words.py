@@ -115,18 +115,6 @@ def test_a_legal_ruling_says_what_the_play_did_with_its_detail(app):
             "from the hand 10♦ counts 16, on the table 10)")
 
 
-def test_every_code_is_documented():
-    # docs/CODES.md is the list API.md points to: every code the API can give is in it.
-    from pathlib import Path
-
-    from referee.rules.notes import Say
-
-    documented = set(re.findall(r"^\| `(\w+)` \|", (Path(__file__).parents[1] / "docs" /
-                                                   "CODES.md").read_text(), re.MULTILINE))
-    assert {code.value for code in Why} <= documented
-    assert {code.value for code in Say} <= documented
-
-
 def test_every_source_of_every_variant_is_worded():
     from referee.rules.variants import VARIANTS
     from referee.words import SOURCES
