@@ -3,19 +3,29 @@ plays on their own phone, and every phone shows each play, the undo, the overrul
 round's points and the confirmation within two seconds, without reloading: the four seat
 phones, a phone on the players' link's round page, one on the watching link's round page,
 one on the players' scoreboard and the big screen. The delay is measured in the pages
-themselves and printed (p95, and each kind of change's worst)."""
+themselves and printed (p95, and each kind of change's worst).
+
+And the copy buttons beside the links to share: on the local network over plain http
+(no secure context, so no clipboard API) a tap still puts the link on the clipboard;
+with JavaScript off the buttons are not shown at all."""
 
 from __future__ import annotations
 
 import random
 import re
 import statistics
+import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import reference
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from werkzeug.serving import make_server
+
+from referee import create_app, sharing
+from referee.extensions import db
 
 from .conftest import PHONE, TIMEOUT_MS, Taps, report, shot
 from .flows import choices, deck_card, lay_table, pick, start_match, start_round
@@ -315,3 +325,99 @@ def test_a_page_does_not_ask_for_itself_while_someone_types_in_it(
     assert len(polls) >= 1
     expect(page.locator("#sides-0-cards")).to_have_value("27")
 
+
+# -- the copy buttons ------------------------------------------------------------------------
+
+# where the machine has no address in a local network: the page is told it is not in a
+# secure context and has no clipboard API, as it is over plain http on a LAN address
+NO_SECURE_CONTEXT = """
+Object.defineProperty(window, "isSecureContext", {get: () => false});
+Object.defineProperty(Navigator.prototype, "clipboard", {get: () => undefined});
+"""
+COPIED = "The link is copied: paste it in a message."
+SELECTED = "The link is selected: copy it with your phone’s Copy."
+
+
+@pytest.fixture(scope="module")
+def lan_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """The app served as ``make run HOST=0.0.0.0`` serves it, reached on this machine's
+    address in the local network over plain http, which a browser does not count as a
+    secure context; its base URL and how the page is reached. (A machine with no such
+    address serves on 127.0.0.1, and its pages are told what a LAN address would tell
+    them.)"""
+    path = Path(tmp_path_factory.mktemp("lan")) / "referee.sqlite"
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}",
+                      "WTF_CSRF_ENABLED": True, "SHARE_ON_LAN": True})
+    with app.app_context():
+        db.create_all()
+    address = sharing.lan_address()
+    server = make_server(address or "127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="lan-server", daemon=True)
+    thread.start()
+    yield (f"http://{address or '127.0.0.1'}:{server.server_port}",
+           f"the LAN address {address}" if address else "127.0.0.1, told it is not secure")
+    server.shutdown()
+    thread.join(timeout=5)
+    with app.app_context():
+        db.engine.dispose()
+
+
+def _lan_phone(browser: Browser, lan_server: tuple[str, str], script: str = "") -> Page:
+    base, how = lan_server
+    context = browser.new_context(base_url=base, **PHONE)
+    context.set_default_timeout(TIMEOUT_MS)
+    if how.startswith("127."):
+        context.add_init_script(NO_SECURE_CONTEXT)
+    if script:
+        context.add_init_script(script)
+    return context.new_page()
+
+
+def test_on_the_local_network_the_copy_button_puts_the_link_on_the_clipboard(
+        browser: Browser, lan_server: tuple[str, str], live_server: str):
+    """Over plain http on a LAN address navigator.clipboard is undefined: the link is
+    selected and copied as a selection, and the phone says it is copied."""
+    page = _lan_phone(browser, lan_server)
+    start_match(page, Taps(), "swedish", NAMES[:2])
+    assert page.evaluate("[window.isSecureContext, typeof navigator.clipboard]") == [
+        False, "undefined"]
+    figure = page.locator("figure.join-link", has_text="Watch only")
+    link = figure.locator("a.link").inner_text()
+    assert link.startswith(lan_server[0] if "LAN" in lan_server[1] else "http://")
+    button = figure.locator("button[data-copy]")
+    expect(button).to_be_visible()
+    button.tap()
+    expect(figure.locator(".copy-status")).to_have_text(COPIED)
+    expect(button).to_have_text("Copied")
+    # the clipboard, read from a page in a secure context (this machine itself)
+    reader = browser.new_context(base_url=live_server,
+                                 permissions=["clipboard-read", "clipboard-write"])
+    try:
+        here = reader.new_page()
+        here.goto("/offline")
+        assert here.evaluate("navigator.clipboard.readText()") == link
+    finally:
+        reader.close()
+        page.context.close()
+    report(f"copy button on plain http ({lan_server[1]}): the link lands on the clipboard")
+
+
+def test_where_the_browser_refuses_to_copy_the_link_is_left_selected(
+        browser: Browser, lan_server: tuple[str, str]):
+    page = _lan_phone(browser, lan_server, "document.execCommand = () => false;")
+    start_match(page, Taps(), "swedish", NAMES[:2])
+    figure = page.locator("figure.join-link", has_text="Players' link")
+    figure.locator("button[data-copy]").tap()
+    expect(figure.locator(".copy-status")).to_have_text(SELECTED)
+    assert page.evaluate("window.getSelection().toString()") == (
+        figure.locator("a.link").inner_text())
+    page.context.close()
+
+
+def test_without_javascript_no_copy_button_shows(nojs: Page):
+    """The buttons wait hidden for app.js: a style of the site's own never shows them."""
+    start_match(nojs, Taps(), "swedish", NAMES[:2])
+    buttons = nojs.locator("button[data-copy]")
+    assert buttons.count() == 4  # the players' link, the watching link, each seat's link
+    for i in range(buttons.count()):
+        expect(buttons.nth(i)).to_be_hidden()
