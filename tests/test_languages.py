@@ -306,3 +306,16 @@ def test_an_answer_in_the_requests_language_says_what_it_varies_with(client):
     # what is the same in every language says nothing of it
     assert "Accept-Language" not in client.get("/static/app.css").headers.get("Vary", "")
     assert "Accept-Language" not in client.get("/healthz").headers.get("Vary", "")
+
+
+@pytest.mark.parametrize(("language", "one", "two"), [
+    ("en", "To 1 point", "To 2 points"), ("fi", "Tavoite 1 piste", "Tavoite 2 pistettä"),
+    ("sv", "Till 1 poäng", "Till 2 poäng"), ("nb", "Til 1 poeng", "Til 2 poeng"),
+    ("da", "Til 1 point", "Til 2 point")])
+def test_a_target_of_one_point_is_said_in_the_singular(client, language, one, two):
+    from pages import new_match, plain
+
+    client.set_cookie("lang", language)
+    for target, words in ((1, one), (2, two)):
+        token = new_match(client, target=target)
+        assert words in plain(client.get(f"/match/{token}"))
