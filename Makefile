@@ -59,14 +59,18 @@ db: $(STAMP)
 	$(PY) -m flask --app referee db upgrade
 
 # make run HOST=0.0.0.0 PORT=8000: the other phones at the table reach it on this machine's
-# address in the local network, which the links and QR codes to join then carry
+# address in the local network, which the links and QR codes to join then carry (and so
+# for make serve)
+SHARE_ON_LAN := $(if $(filter 0.0.0.0 ::,$(HOST)),1,)
+
 run: $(STAMP) translations $(HTMX) db
-	SHARE_ON_LAN=$(if $(filter 0.0.0.0 ::,$(HOST)),1,) \
+	SHARE_ON_LAN=$(SHARE_ON_LAN) \
 	  $(PY) -m flask --app referee run --host $(HOST) --port $(or $(PORT),5000)
 
 # the production server: gunicorn with the settings in gunicorn.conf.py (README, "Serving")
 serve: $(STAMP) translations $(HTMX) db
-	HOST=$(HOST) PORT=$(or $(PORT),8000) $(VENV)/bin/gunicorn -c gunicorn.conf.py
+	SHARE_ON_LAN=$(SHARE_ON_LAN) HOST=$(HOST) PORT=$(or $(PORT),8000) \
+	  $(VENV)/bin/gunicorn -c gunicorn.conf.py
 
 lint: $(STAMP)
 	$(PY) -m ruff check .

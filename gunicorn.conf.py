@@ -1,6 +1,8 @@
 """gunicorn's settings for ``make serve`` (read with ``gunicorn -c gunicorn.conf.py``).
 
-From the environment: ``HOST`` and ``PORT`` (default 127.0.0.1:8000) and
+From the environment: ``HOST`` and ``PORT`` (default 127.0.0.1:8000; on every interface,
+``HOST=0.0.0.0`` or ``::``, the share links carry this machine's address in the local
+network, as with ``make run``: ``SHARE_ON_LAN`` unless it is set otherwise) and
 ``WEB_CONCURRENCY`` (worker processes, default 2 × CPUs + 1); any other setting through
 ``GUNICORN_CMD_ARGS``. The app keeps nothing in a process (the database holds every
 match; the signing key comes from ``SECRET_KEY`` or ``instance/secret_key``), so any
@@ -38,8 +40,10 @@ def _positive(name: str, default: int) -> int:
 
 
 wsgi_app = "referee:create_app()"
-bind = [f"{os.environ.get('HOST', '').strip() or '127.0.0.1'}:"
-        f"{_positive('PORT', 8000)}"]
+_host = os.environ.get("HOST", "").strip() or "127.0.0.1"
+bind = [f"{_host}:{_positive('PORT', 8000)}"]
+if _host in ("0.0.0.0", "::"):  # the workers read it when they make the app
+    os.environ.setdefault("SHARE_ON_LAN", "1")
 workers = _positive("WEB_CONCURRENCY", 2 * _cpus() + 1)
 worker_class = "sync"
 # a request never takes this long (the engine's budget keeps each well under a second):

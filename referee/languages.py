@@ -1,14 +1,19 @@
 """The reader's language: the one chosen on a page (kept in a cookie), else the best of
 the browser's ``Accept-Language``, else English. The JSON API follows
-``Accept-Language`` only (it is stateless: API.md, "Language and codes")."""
+``Accept-Language`` only (it is stateless: API.md, "Language and codes").
+
+Norwegian asked for as ``no`` (the language) or ``nn`` (nynorsk) is read in bokmål, the
+only Norwegian there is. An answer worded in the reader's language says so to caches:
+``Vary: Accept-Language``, and ``Cookie`` too for a page (the cookie can choose)."""
 
 from __future__ import annotations
 
 from functools import cache
 from zoneinfo import available_timezones
 
-from flask import Blueprint, redirect, request
+from flask import Blueprint, g, redirect, request
 from flask_babel import refresh
+from werkzeug.datastructures import LanguageAccept
 from werkzeug.wrappers import Response
 
 from .extensions import LANGUAGES
@@ -27,15 +32,48 @@ def _fresh() -> None:
     """Each request chooses its language anew (Flask-Babel keeps the choice in the
     application context, which a test or a script may share between requests)."""
     refresh()
+    g.worded = False
+
+
+# languages asked for by another name: Norwegian in general, and nynorsk, read in bokmål
+ALIASES = {"no": "nb", "nn": "nb"}
+
+
+def _api() -> bool:
+    return request.path.startswith("/api/")
 
 
 def locale() -> str:
-    """The language of this request's answer."""
-    if not request.path.startswith("/api/"):
+    """The language of this request's answer (and, for :func:`_vary`, a note that the
+    answer follows the request's language)."""
+    g.worded = True
+    if not _api():
         chosen = request.cookies.get(COOKIE)
         if chosen in LANGUAGES:
             return chosen
-    return request.accept_languages.best_match(LANGUAGES) or "en"
+    return accepted(request.accept_languages) or "en"
+
+
+def accepted(languages: LanguageAccept) -> str | None:
+    """The best of our languages among those a browser accepts, reading ``no`` and
+    ``nn`` (with or without a region) as ``nb``."""
+    named = []
+    for value, quality in languages:
+        primary = value.replace("_", "-").split("-", 1)[0].lower()
+        named.append((ALIASES.get(primary, value), quality))
+    return LanguageAccept(named).best_match(LANGUAGES)
+
+
+@bp.after_app_request
+def _vary(response: Response) -> Response:
+    """An answer in the request's language varies with Accept-Language, and a page's
+    with the cookie that can choose it; so does a page's 304 (its 200 would have)."""
+    page = not _api() and request.endpoint not in (None, "static")
+    if g.get("worded") or (page and response.status_code == 304):
+        response.vary.add("Accept-Language")
+        if not _api():
+            response.vary.add("Cookie")
+    return response
 
 
 # where the phone does not say (app.js keeps its time zone in a cookie), the capital's

@@ -19,15 +19,19 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from .models import Match, RoundMode, RoundStatus
+from .rules.cards import Card, CardError
 from .rules.events import Event, EventError, EventKind, event_from_json
 from .rules.round import sides_of
 from .rules.scoring import Tally
+from .rules.turn import Action
 from .rules.variants import VARIANTS, OptionError, get_rules
+from .words import card_error_text, error_text
+from .words import shown as _shown
 
 FORMAT = "kasino-referee/match"
 VERSION = 1
 # bounds of what an import takes in, so that the largest document is read, replayed and
-# written well within a second (tests/test_exchange.py times it)
+# written well within a second (`make bench` times it; tests/test_import.py imports it)
 MAX_BYTES = 1024 * 1024
 MAX_ROUNDS = 50
 MAX_ROUND_EVENTS = 400  # a round of two packs (104 cards) with many plays taken back
@@ -138,9 +142,9 @@ def loads(data: bytes) -> MatchDocument:
                               "exported by Kasino Referee.")) from None
     try:
         raw = json.loads(text, object_pairs_hook=_no_twice, parse_constant=_no_constant)
-    except json.JSONDecodeError as error:
-        raise DocumentError(_("The file is not complete JSON: %(error)s (line %(line)d, "
-                              "column %(column)d).", error=error.msg, line=error.lineno,
+    except json.JSONDecodeError as error:  # its message is Python's, in English: not shown
+        raise DocumentError(_("The file is not valid JSON: it goes wrong at line %(line)d, "
+                              "column %(column)d.", line=error.lineno,
                               column=error.colno)) from None
     except DocumentError:  # a key twice, or NaN: said by the hooks below
         raise
@@ -189,9 +193,9 @@ def read(raw: Any) -> MatchDocument:
                               "of 1 to %(n)d characters.", n=NAME_LENGTH))
     try:
         sides_of(get_rules(variant, options), len(players))
-    except OptionError as error:
+    except OptionError as error:  # a house rule, or the seating: worded from its data
         raise DocumentError(_("The match cannot be played so: %(error)s.",
-                              error=str(error))) from None
+                              error=error_text(error, variant, options))) from None
     first = doc["first_dealer"]
     if not _is_int(first) or not 0 <= first < len(players):
         raise DocumentError(_("“first_dealer” must be a seat from 0 to %(last)d.",
@@ -296,8 +300,8 @@ def _event(value: Any, number: int, index: int, mode: RoundMode) -> Event:
             _object(tally, place, TALLY_KEYS, TALLY_KEYS)
     try:
         event = event_from_json(kind, data)
-    except EventError as error:
-        raise DocumentError(f"{place()}: {error}.") from None
+    except EventError:  # the engine's message is for a log: say what is wrong from the data
+        raise DocumentError(f"{place()}: {_unreadable(EventKind(kind), data)}.") from None
     difference = _difference(data, event.to_json(), "")
     if difference is not None:
         path, given, wanted = difference
@@ -305,6 +309,37 @@ def _event(value: Any, number: int, index: int, mode: RoundMode) -> Event:
                               "%(written)s.", where=place(), field=path or "data",
                               given=given, written=wanted))
     return event
+
+
+def _unreadable(kind: EventKind, data: dict[str, Any]) -> str:
+    """Why an event's data (of the right fields and types) cannot be read: the first card
+    that is no card, an action that is none, else that a value is not as the referee
+    writes it."""
+    cards: list[tuple[str, Any]] = []
+    if kind in (EventKind.PLAY, EventKind.OVERRULE):
+        cards.append(("card", data["card"]))
+    elif kind is EventKind.TABLE:
+        cards.extend((f"cards[{i}]", code) for i, code in enumerate(data["cards"]))
+    elif kind is EventKind.TALLY:
+        for i, tally in enumerate(data["tallies"]):
+            aces, field = tally.get("aces"), f"tallies[{i}].aces"
+            if not isinstance(aces, list):
+                return _("%(field)s is %(given)s, which is not a list of cards",
+                         field=field, given=_shown(aces))
+            cards.extend((f"tallies[{i}].aces[{j}]", code) for j, code in enumerate(aces))
+    for field, code in cards:
+        if not isinstance(code, str):
+            return _("%(field)s is %(given)s, which is not a card code", field=field,
+                     given=_shown(code))
+        try:
+            Card.parse(code)
+        except CardError as error:
+            return card_error_text(error, _shown(code))
+    if kind in (EventKind.PLAY, EventKind.OVERRULE) and data["action"] not in set(Action):
+        return _("“action” is capture, build, double or trail, not %(given)s",
+                 given=_shown(data["action"]))
+    return _("a value of its data is not as the referee writes it (numbers as numbers, "
+             "yes and no as true and false)")
 
 
 def _difference(given: Any, written: Any, path: str) -> tuple[str, str, str] | None:
@@ -329,8 +364,3 @@ def _difference(given: Any, written: Any, path: str) -> tuple[str, str, str] | N
         return None
     return path, _shown(given), _shown(written)
 
-
-def _shown(value: Any, length: int = 40) -> str:
-    """A value of the file as a message quotes it: JSON, cut short."""
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= length else text[:length - 1] + "…"

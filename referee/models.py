@@ -261,7 +261,6 @@ class PhoneMatch(Model):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     phone_id: Mapped[str] = mapped_column(String(43), index=True)
     link_id: Mapped[int] = mapped_column(ForeignKey("link.id", ondelete="CASCADE"))
-    label: Mapped[str] = mapped_column(String(80))
     opened_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
     link: Mapped[Link] = relationship()

@@ -8,7 +8,8 @@ symbols. The engine's own detail sentence stays available behind a "why?".
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import json
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from flask_babel import gettext as _
@@ -16,13 +17,15 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
 from .rules.capture import Group
-from .rules.cards import Card
+from .rules.cards import Card, CardError, UnknownRank, UnknownSuit
 from .rules.notes import Note, Say
 from .rules.reasons import Param, Reason, Why
 from .rules.round import Finding, PlayRecord, Sweep, SweepNote, Whereabouts
 from .rules.table import Build, Item
 from .rules.turn import Action, Kind, Play, Verdict
-from .rules.variants import Variant
+from .rules.variants import OPTION_NAMES, OptionError, Variant
+
+Words = dict[str, Any]  # a sentence's parameters, worded
 
 REASONS = {
     Why.TAKES: _l("%(card)s takes %(items)s"),
@@ -122,10 +125,6 @@ REASONS = {
     Why.TALLY_CARDS: _l("the cards add up to %(total)s, not %(whole)s"),
     Why.TALLY_SPADES: _l("the spades add up to %(total)s, not %(whole)s"),
     Why.TALLY_ACE_TWICE: _l("%(card)s is ticked %(count)s times: there are not that many"),
-    Why.TALLY_ACES: _l("%(total)s aces are ticked, not %(whole)s: every ace belongs to one "
-                       "side"),
-    Why.TALLY_CASINO: _l("%(category)s: there are %(packs)s in play, and each belongs to "
-                         "exactly one side"),
     Why.TALLY_LAST_TWICE: _l("only one side can have the last capture"),
     Why.TALLY_LAST_MISSING: _l("all %(whole)s cards were taken, so one side made the last "
                                "capture: tick which"),
@@ -134,13 +133,34 @@ REASONS = {
     Why.TALLY_SPADES_OVER_CARDS: _l("a side cannot have more spades than cards"),
     Why.TALLY_CARDS_UNDER: _l("a side has fewer cards than its aces and casinos"),
     Why.TALLY_SPADES_UNDER: _l("a side's spades must count its A♠ and 2♠"),
-    Why.TALLY_SWEEPS_LAST_DEAL: _l("%(count)s sweeps cannot count: sweeps in the last deal "
-                                   "do not score, so this side has at most %(most)s"),
-    Why.TALLY_SWEEPS: _l("%(count)s sweeps are more than this side can make: its players play "
-                         "%(plays)s cards, each sweeps at most once, so at most %(most)s"),
-    Why.TALLY_SWEEPS_SISTEN: _l("%(count)s sweeps are more than this side can make: its "
-                                "players play %(plays)s cards and the last capture counts as "
-                                "one more, so at most %(most)s"),
+}
+
+# the sentences with a count that can be 1: worded with ngettext from the count (``n``,
+# the engine's number) and the other parameters already worded (``p``)
+Counted = Callable[[int, Words], str]
+COUNTED: dict[Why, tuple[str, Counted]] = {
+    Why.TALLY_ACES: ("total", lambda n, p: ngettext(
+        "%(total)s ace is ticked, not %(whole)s: every ace belongs to one side",
+        "%(total)s aces are ticked, not %(whole)s: every ace belongs to one side", n, **p)),
+    Why.TALLY_CASINO: ("packs", lambda n, p: ngettext(
+        "%(category)s: there is %(packs)s in play, and it belongs to exactly one side",
+        "%(category)s: there are %(packs)s in play, and each belongs to exactly one side",
+        n, **p)),
+    Why.TALLY_SWEEPS_LAST_DEAL: ("count", lambda n, p: ngettext(
+        "%(count)s sweep cannot count: sweeps in the last deal do not score, so this side "
+        "has at most %(most)s",
+        "%(count)s sweeps cannot count: sweeps in the last deal do not score, so this side "
+        "has at most %(most)s", n, **p)),
+    Why.TALLY_SWEEPS: ("count", lambda n, p: ngettext(
+        "%(count)s sweep is more than this side can make: its players play %(plays)s cards, "
+        "each sweeps at most once, so at most %(most)s",
+        "%(count)s sweeps are more than this side can make: its players play %(plays)s "
+        "cards, each sweeps at most once, so at most %(most)s", n, **p)),
+    Why.TALLY_SWEEPS_SISTEN: ("count", lambda n, p: ngettext(
+        "%(count)s sweep is more than this side can make: its players play %(plays)s cards "
+        "and the last capture counts as one more, so at most %(most)s",
+        "%(count)s sweeps are more than this side can make: its players play %(plays)s "
+        "cards and the last capture counts as one more, so at most %(most)s", n, **p)),
 }
 
 # what a finding changes, in a sentence after the finding
@@ -181,7 +201,7 @@ def values_text(values: Sequence[int]) -> str:
     return _(" or ").join(str(v) for v in values)
 
 
-def _param(value: Param, names: Sequence[str], name: str) -> str:
+def _param(value: Param, names: Sequence[str] | None, name: str) -> str:
     if isinstance(value, Card):
         return card_text(value)
     if isinstance(value, Build):
@@ -194,20 +214,45 @@ def _param(value: Param, names: Sequence[str], name: str) -> str:
         if name == "variant":
             return variant_name(value)
         return str(CATEGORY_WORDS.get(value, value))
-    if name in ("turn", "player") and 0 <= value < len(names):
-        return names[value]
+    if name in ("turn", "player"):
+        return player_name(value, names)
     return str(value)
 
 
-def reason_text(reason: Reason, names: Sequence[str] = (), **extra: str) -> str:
-    """The ruling's rule in one sentence. ``names`` word the seats; ``extra`` adds
-    parameters the engine does not carry (the player of a finding)."""
+def seat_name(seat: int) -> str:
+    """A seat of players without names (the API's ``players`` given as a count), from 0
+    as the API counts its seats."""
+    return _("seat %(n)d", n=seat)
+
+
+def player_name(seat: int, names: Sequence[str] | None = ()) -> str:
+    """The player at ``seat``: their name, or the seat when the players have none."""
+    return names[seat] if names and 0 <= seat < len(names) else seat_name(seat)
+
+
+def side_names(sides: Sequence[Sequence[int]], names: Sequence[str] | None = ()) -> list[str]:
+    """Each side by its players' names, or by its seats in the reader's language when the
+    players have no names."""
+    if names:
+        return [" & ".join(player_name(seat, names) for seat in side) for side in sides]
+    return [seat_name(side[0]) if len(side) == 1 else
+            _("seats %(seats)s", seats="+".join(str(seat) for seat in side)) for side in sides]
+
+
+def reason_text(reason: Reason, names: Sequence[str] | None = (), **extra: str) -> str:
+    """The ruling's rule in one sentence. ``names`` word the seats (by seat number when
+    there are none); ``extra`` adds parameters the engine does not carry (the player of
+    a finding)."""
     params = {key: _param(value, names, key) for key, value in reason.params}
     params.update(extra)
+    if reason.code in COUNTED:
+        name, sentence = COUNTED[reason.code]
+        count = reason.get(name)
+        return sentence(count if isinstance(count, int) else 0, params)
     return str(REASONS[reason.code]) % params
 
 
-def verdict_text(verdict: Verdict, names: Sequence[str] = ()) -> str:
+def verdict_text(verdict: Verdict, names: Sequence[str] | None = ()) -> str:
     """The ruling in one sentence: what a legal play did (a capture in the groups the
     referee split it into), or the rule that refused it."""
     why = verdict.why
@@ -220,30 +265,75 @@ def verdict_text(verdict: Verdict, names: Sequence[str] = ()) -> str:
     return reason_text(why, names, items=taken)
 
 
-def detail_text(verdict: Verdict, names: Sequence[str] = ()) -> str:
+def detail_text(verdict: Verdict, names: Sequence[str] | None = ()) -> str:
     """What lies behind the ruling (each value tried, what is left over, the card's
     value rule), for a "why?"; empty when there is nothing more to say."""
     return "; ".join(reason_text(r, names) for r in verdict.detail if r != verdict.why)
 
 
-def ruling_text(verdict: Verdict, names: Sequence[str] = ()) -> str:
+def ruling_text(verdict: Verdict, names: Sequence[str] | None = ()) -> str:
     """The ruling and its detail in one sentence (the JSON API's ``reason``)."""
     detail = detail_text(verdict, names)
     lead = verdict_text(verdict, names)
     return _("%(ruling)s (%(detail)s)", ruling=lead, detail=detail) if detail else lead
 
 
-def error_text(error: Exception) -> str:
-    """An engine error in the reader's language where it carries its reason as data
-    (a tally, the seating, the first table); otherwise the engine's own message."""
+def error_text(error: Exception, variant: str | None = None,
+               options: Mapping[str, Any] | None = None) -> str:
+    """An engine error in the reader's language: from its reason where it carries one as
+    data (a tally, the seating, the first table), from the house rule it names where it
+    is a house rule (``variant`` and ``options``, when known, say which value of which
+    game); otherwise the engine's own message."""
     why = getattr(error, "why", None)
-    return reason_text(why) if isinstance(why, Reason) else str(error)
+    if isinstance(why, Reason):
+        return reason_text(why)
+    if isinstance(error, OptionError):
+        worded = house_rule_text(error, variant, options)
+        if worded is not None:
+            return worded
+    return str(error)
 
 
-def finding_text(finding: Finding, names: Sequence[str]) -> tuple[str, str]:
+def house_rule_text(error: OptionError, variant: str | None = None,
+                    options: Mapping[str, Any] | None = None) -> str | None:
+    """A house rule refused, in words: an option that is not a house rule, or one that
+    cannot have the value given in the variant. None for an option of another kind (the
+    dealer or the scores of the API's round)."""
+    option = error.option or ""
+    if option == "options":
+        return _("the house rules are an object of names and values")
+    if option in OPTION_NAMES:
+        if variant in VARIANT_NAMES and options is not None and option in options:
+            return _("the house rule “%(option)s” cannot be %(value)s in %(variant)s",
+                     option=option, value=shown(options[option]),
+                     variant=variant_name(variant or ""))
+        return _("the house rule “%(option)s” cannot be set so", option=option)
+    if options is not None and option in options:
+        return _("%(option)s is not a house rule; the house rules are %(names)s",
+                 option=shown(option), names=", ".join(OPTION_NAMES))
+    return None
+
+
+def card_error_text(error: CardError, given: str) -> str:
+    """A card code that names no card (``given``, as the message quotes it)."""
+    if isinstance(error, UnknownSuit):
+        return _("%(code)s has no suit: a card ends in S, H, D or C (or ♠ ♥ ♦ ♣)", code=given)
+    if isinstance(error, UnknownRank):
+        return _("%(code)s has no rank: the ranks are A 2 3 4 5 6 7 8 9 10 J Q K (T for 10)",
+                 code=given)
+    return _("%(code)s is not a card code: write the rank then the suit, like 10D or AS",
+             code=given)
+
+
+def shown(value: Any, length: int = 40) -> str:
+    """A value given (a file's, a request's) as a message quotes it: JSON, cut short."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= length else text[:length - 1] + "…"
+
+
+def finding_text(finding: Finding, names: Sequence[str] | None) -> tuple[str, str]:
     """A finding at the end of a deal, and what it changes."""
-    player = names[finding.player] if finding.player < len(names) else str(finding.player)
-    text = reason_text(finding.why, names, player=player)
+    text = reason_text(finding.why, names, player=player_name(finding.player, names))
     return text, str(CONSEQUENCES.get(finding.why.code, ""))
 
 
@@ -326,11 +416,12 @@ CATEGORY_WORDS = {
     "double_sweeps": _l("dubbeltabbe"),
 }
 
-Words = dict[str, Any]
+# where note_text keeps a category's code (``category`` itself is its word, translated)
+CATEGORY_CODE = "category_code"
 
 
 def _most(p: Words) -> str:
-    category = p["category"]
+    category = p.get(CATEGORY_CODE)
     if category == "spades":
         return ngettext("%(side)s has most spades (%(counts)s): %(num)d point",
                         "%(side)s has most spades (%(counts)s): %(num)d points",
@@ -343,7 +434,7 @@ def _most(p: Words) -> str:
 
 
 def _most_tied(p: Words) -> str:
-    category = p["category"]
+    category = p.get(CATEGORY_CODE)
     if category == "spades":
         return _("most spades tied (%(counts)s): nobody scores", **p)
     if category == "aces":
@@ -352,7 +443,7 @@ def _most_tied(p: Words) -> str:
 
 
 def _most_tied_carried(p: Words) -> str:
-    category = p["category"]
+    category = p.get(CATEGORY_CODE)
     if category == "spades":
         return ngettext("most spades tied (%(counts)s): %(num)d point carried over",
                         "most spades tied (%(counts)s): %(num)d points carried over",
@@ -371,7 +462,10 @@ NOTES: dict[Say, Callable[[Words], str]] = {
     Say.MOST_TIED: _most_tied,
     Say.MOST_TIED_CARRIED: _most_tied_carried,
     Say.SPADES_OVER_SIX: lambda p: _("%(side)s has %(count)d spades: %(points)d over six", **p),
-    Say.SPADES_EACH: lambda p: _("%(side)s has %(count)d spades: %(points)d points", **p),
+    Say.SPADES_EACH: lambda p: _(
+        "%(side)s has %(spades)s: %(points)s", side=p["side"],
+        spades=ngettext("%(num)d spade", "%(num)d spades", p["count"]),
+        points=ngettext("%(num)d point", "%(num)d points", p["points"])),
     Say.ACES: lambda p: ngettext("%(side)s took %(num)d ace (%(cards)s): %(points)d",
                                  "%(side)s took %(num)d aces (%(cards)s): %(points)d",
                                  p["aces"], **p),
@@ -438,7 +532,9 @@ def note_text(note: Note, sides: Sequence[str]) -> str:
             params[key] = _(" and ").join(sides[i] for i in value if isinstance(i, int)
                                           and 0 <= i < len(sides))
         elif key == "category" and isinstance(value, str):
+            # the word for the sentence; the sentence itself is chosen from the code
             params[key] = str(CATEGORY_WORDS.get(value, value))
+            params[CATEGORY_CODE] = value
         elif key == "cards" and isinstance(value, tuple):
             cards = [c for c in value if isinstance(c, Card)]
             params[key] = ", ".join(card_text(c) for c in cards)

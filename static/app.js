@@ -1,18 +1,41 @@
 // Kasino Referee's own script (htmx does the rest): the copy buttons beside the links to
 // share. Without JavaScript they stay hidden and the links are there to select.
 "use strict";
+// The clipboard API is there only in a secure context (https, or this machine itself):
+// served on the local network over plain http (make run HOST=0.0.0.0) it is not, so the
+// link is selected and copied as a selection; where even that is refused it stays
+// selected, for the phone's own Copy.
+const selectLink = (link) => {
+  const range = document.createRange();
+  range.selectNodeContents(link);
+  const selection = window.getSelection();
+  selection.removeAllRanges();
+  selection.addRange(range);
+};
+const copyLink = async (button) => {
+  if (navigator.clipboard && window.isSecureContext) {
+    try {
+      await navigator.clipboard.writeText(button.dataset.copy);
+      return "copied";
+    } catch { /* refused (no permission): copy the selection instead */ }
+  }
+  const link = button.closest(".join-link")?.querySelector("a.link");
+  if (!link) return "failed";
+  selectLink(link);
+  let copied = false;
+  try { copied = document.execCommand("copy"); } catch { copied = false; }
+  return copied ? "copied" : "selected";
+};
 document.addEventListener("click", async (event) => {
   const button = event.target.closest("button[data-copy]");
   if (!button) return;
-  try {
-    await navigator.clipboard.writeText(button.dataset.copy);
-    button.textContent = button.dataset.copied || "✓";
-  } catch {
-    button.textContent = button.dataset.failed || "✗";
-  }
+  const outcome = await copyLink(button);
+  const status = button.closest(".join-link")?.querySelector(".copy-status");
+  if (status) status.textContent = button.dataset[outcome] || "";
+  if (outcome === "copied") button.textContent = button.dataset.done || "✓";
 });
 const reveal = () => document.querySelectorAll("button[data-copy][hidden]").forEach(
-  (button) => { if (navigator.clipboard) button.hidden = false; });
+  (button) => { button.hidden = false; });
 document.addEventListener("DOMContentLoaded", reveal);
 document.addEventListener("htmx:after:settle", reveal);
 

@@ -13,7 +13,7 @@ from sqlalchemy import text
 
 from referee import create_app, service
 from referee.extensions import db
-from referee.models import Match, PhoneMatch
+from referee.models import Match, PhoneMatch, token_digest
 from referee.rules.cards import Card
 from referee.rules.events import EventKind, Overruled
 from referee.rules.notes import Note, Say
@@ -175,3 +175,48 @@ def test_a_rounds_result_is_read_from_what_it_stores_now(app):
         assert row.result.totals == (0, 4)
         row.result_json = None
         assert row.result is None
+
+
+def test_phone_lists_stored_with_labels_are_worded_in_the_language_of_today(tmp_path):
+    """A phone's list kept its labels as sentences in the language of the day the match
+    was opened; after the migration the column is gone and the home page words each
+    label in the language the phone reads now. Downgrading gives the column back."""
+    app = _old_database(tmp_path)
+    phone = "p" * 43
+    with app.app_context():
+        upgrade(revision="a7b8c9d0e1f2")
+        with db.engine.begin() as connection:
+            connection.execute(text(
+                "INSERT INTO match (id, variant, options, first_dealer, created, finished)"
+                " VALUES (1, 'swedish', '{}', 0, '2026-11-29 10:00:00', 0)"))
+            for seat, name in enumerate(("Ann", "Bo")):
+                connection.execute(text(
+                    "INSERT INTO player (match_id, seat, name) VALUES (1, :seat, :name)"),
+                    {"seat": seat, "name": name})
+            connection.execute(text(
+                "INSERT INTO link (id, match_id, role, seat, token, digest, revoked) VALUES"
+                " (7, 1, 'watch', NULL, 'view-link', :digest, 0)"),
+                {"digest": token_digest("view-link")})
+            connection.execute(text(
+                "INSERT INTO phone_match (id, phone_id, link_id, label, opened_at) VALUES"
+                " (1, :phone, 7, 'Swedish Kasino, watching: Ann – Bo',"
+                " '2026-11-29 10:00:00')"), {"phone": phone})
+        upgrade()
+        with db.engine.connect() as connection:
+            columns = {row[1] for row in connection.execute(
+                text("PRAGMA table_info(phone_match)"))}
+        assert columns == {"id", "phone_id", "link_id", "opened_at"}
+    client = app.test_client()
+    with client.session_transaction() as session:
+        session["phone"] = phone
+    client.set_cookie("lang", "fi")
+    home = client.get("/").get_data(as_text=True)
+    assert "Ruotsalainen kasino, katselu: Ann – Bo" in home
+    assert "Swedish" not in home and "watching" not in home
+    with app.app_context():
+        from flask_migrate import downgrade
+        downgrade(revision="a7b8c9d0e1f2")
+        with db.engine.connect() as connection:
+            assert connection.execute(text(
+                "SELECT label FROM phone_match")).scalar_one() == "swedish"
+        upgrade()

@@ -1,7 +1,8 @@
 """Import a match file as a new match: every variant comes back whole (export, import,
 export again: the same bytes), under links of its own; a forged, broken or oversized file
-is refused with a message naming the first thing wrong and nothing is written; the
-largest file the referee takes is imported applying each event once."""
+is refused with a message naming the first thing wrong, in the reader's language, and
+nothing is written; the largest file the referee takes is imported whole, each event
+applied once (and `make bench` times it)."""
 
 from __future__ import annotations
 
@@ -213,8 +214,33 @@ FORGED = {
     "a first dealer who is not at the table": (
         setting(("first_dealer",), 2), "“first_dealer” must be a seat from 0 to 1."),
     "a card that is no card": (setting((*E, 1, "data", "card"), "9X"),
-                               "round 2, event 2 (play): a 'play' event that cannot be read: "
-                               "'9X' has no suit"),
+                               'round 2, event 2 (play): "9X" has no suit: a card ends in S, H, '
+                               "D or C (or ♠ ♥ ♦ ♣)."),
+    "a card of no rank": (setting((*E, 1, "data", "card"), "1H"),
+                          'round 2, event 2 (play): "1H" has no rank: the ranks are A 2 3 4 5 '
+                          "6 7 8 9 10 J Q K (T for 10)."),
+    "a card code far too long": (setting((*E, 1, "data", "card"), "10 of hearts"),
+                                 'round 2, event 2 (play): "10 of hearts" is not a card code: '
+                                 "write the rank then the suit, like 10D or AS."),
+    "a first table card that is no card": (setting((*E, 0, "data", "cards", 2), "3X"),
+                                           'round 2, event 1 (table): "3X" has no suit'),
+    "a first table card that is a number": (setting((*E, 0, "data", "cards", 2), 3),
+                                            "round 2, event 1 (table): cards[2] is 3, which is "
+                                            "not a card code."),
+    "an ace of a tally that is no card": (
+        setting(("rounds", 0, "events", 0, "data", "tallies", 1, "aces", 0), "AX"),
+        'round 1, event 1 (tally): "AX" has no suit'),
+    "the aces of a tally as one text": (
+        setting(("rounds", 0, "events", 0, "data", "tallies", 1, "aces"), "AD AC"),
+        'round 1, event 1 (tally): tallies[1].aces is "AD AC", which is not a list of cards.'),
+    "an action that is none": (setting((*E, 1, "data", "action"), "steal"),
+                               'round 2, event 2 (play): “action” is capture, build, double or '
+                               'trail, not "steal".'),
+    "a count written as a word": (setting(("rounds", 0, "events", 0, "data", "tallies", 0,
+                                           "cards"), "many"),
+                                  "round 1, event 1 (tally): a value of its data is not as the "
+                                  "referee writes it (numbers as numbers, yes and no as true and "
+                                  "false)."),
     "a card written otherwise": (setting((*E, 1, "data", "card"), "9h"),
                                  'round 2, event 2 (play): card is "9h", where the referee '
                                  'writes "9H".'),
@@ -262,10 +288,17 @@ FORGED = {
     "an unknown variant": (setting(("variant",), "casino-royale"),
                            '"casino-royale" is not a variant; the variants are swedish, '),
     "an unknown house rule": (setting(("options",), {"colour": True}),
-                              "The match cannot be played so: 'colour' is not a house rule"),
+                              'The match cannot be played so: "colour" is not a house rule; '
+                              "the house rules are building, most_aces, "),
     "a house rule the variant refuses": (setting(("options",), {"royal_sweeps": True}),
-                                         "The match cannot be played so: royal_sweeps only "
-                                         "applies to Royal Casino."),
+                                         "The match cannot be played so: the house rule "
+                                         "“royal_sweeps” cannot be true in Swedish Kasino."),
+    "a house rule of the wrong type": (setting(("options",), {"target": "21"}),
+                                       "The match cannot be played so: the house rule “target” "
+                                       'cannot be "21" in Swedish Kasino.'),
+    "partners without four players": (setting(("options",), {"partnerships": True}),
+                                      "The match cannot be played so: partnerships need at "
+                                      "least 4 players, not 2."),
     "too many players": (setting(("players",), list(NAMES[:5])),
                          "The match cannot be played so: Swedish Kasino is played by 2 to 4 "
                          "players."),
@@ -304,7 +337,8 @@ def test_a_refused_play_is_named_though_the_match_was_written_first(client):
 
 
 BROKEN = {
-    "cut short": (json.dumps(base())[:300], "The file is not complete JSON: "),
+    "cut short": (json.dumps(base())[:300], "The file is not valid JSON: it goes wrong at line "
+                  "1, column "),
     "not text": (b"\xff\xfe\x00\x01 not a match", "The file is not text"),
     "a key twice": ('{"format": "kasino-referee/match", "format": "x"}',
                     'The file names "format" twice in one object.'),
@@ -312,7 +346,9 @@ BROKEN = {
     "nested too deep": ("[" * 200_000 + "]" * 200_000, "The file is not JSON that a match "
                         "file can be."),
     "a list": ("[]", "The file must be a JSON object."),
-    "empty": ("", "The file is not complete JSON: Expecting value (line 1, column 1)."),
+    "empty": ("", "The file is not valid JSON: it goes wrong at line 1, column 1."),
+    "a comma missing": ('{\n  "format": "kasino-referee/match"\n  "version": 1\n}',
+                        "The file is not valid JSON: it goes wrong at line 3, column 3."),
 }
 
 
@@ -466,3 +502,20 @@ def test_the_form_needs_its_csrf_token():
         assert db.session.query(Match).count() == 0
         db.session.remove()
         db.drop_all()
+
+
+@pytest.mark.parametrize("language", ["nb", "sv", "fi", "da"])
+@pytest.mark.parametrize("body", ['{"format": "kasino', '{"a": 1 "b": 2}', "", "[1,]"],
+                         ids=["cut short", "a comma missing", "empty", "a comma too many"])
+def test_broken_json_is_said_in_the_readers_language_with_where(client, language, body):
+    """Python's own message for broken JSON is English ("Unterminated string starting
+    at"): the refusal says where, in the page's language, and never quotes it."""
+    try:
+        json.loads(body)
+    except json.JSONDecodeError as error:
+        python, line, column = error.msg, error.lineno, error.colno
+    client.set_cookie("lang", language)
+    said = problem(import_file(client, body))
+    assert python not in said and "Expecting" not in said
+    assert re.search(rf"\b{line}\b.*\b{column}\b", said), said
+    assert "JSON" in said and set(rows().values()) == {0}

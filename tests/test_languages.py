@@ -4,6 +4,8 @@ catalogues hold exactly the strings of the code."""
 
 from __future__ import annotations
 
+import io
+import json
 import re
 
 import pytest
@@ -11,6 +13,8 @@ from pages import text
 
 from referee import catalogues
 from referee.extensions import LANGUAGES
+from referee.rules.events import EventKind
+from referee.rules.variants import OPTION_NAMES
 
 
 def _lang(response) -> str:
@@ -141,13 +145,47 @@ def test_no_english_is_left_on_any_page(client, language):
     pages["a tally"] = client.get(tallied)
     for variant in VARIANTS:
         pages[f"the rules of {variant}"] = client.get(f"/rules/{variant}")
+    for refusal, file in REFUSED_FILES.items():
+        pages[f"an import refused: {refusal}"] = _import(client, file)
     for where, response in pages.items():
         body = text(response)
         assert f'<html lang="{language}">' in body, where
-        assert english_in(html_words(body), language, names) == [], where
+        assert english_in(html_words(body), language, [*names, *FILE_WORDS]) == [], where
     # and the check finds English where there is some: the same page in English
     client.set_cookie("lang", "en")
     assert len(english_in(html_words(text(client.get("/rules/swedish"))), language)) > 20
+
+
+def _file(**changes) -> str:
+    """A match file of two players, Aino and Eero, with one open round: the first table
+    and a play, ``changes`` made to the match or (``card``) to the play."""
+    card = changes.pop("card", "9H")
+    return json.dumps({
+        "format": "kasino-referee/match", "version": 1, "variant": "swedish",
+        "options": {}, "players": ["Aino", "Eero"], "first_dealer": 1,
+        "rounds": [{"number": 1, "dealer": 1, "mode": "play", "status": "open", "events": [
+            {"kind": "table", "data": {"cards": ["9S", "6C", "3D", "5H"]}},
+            {"kind": "play", "data": {"card": card, "action": "capture", "refs": [0]}},
+        ]}], **changes})
+
+
+REFUSED_FILES = {
+    "broken JSON": '{"format": "kasino-referee/match", "players": ["Aino',
+    "a card that is no card": _file(card="9X"),
+    "a card of no rank": _file(card="1H"),
+    "not a house rule": _file(options={"xyzzy": True}),
+    "a house rule the variant refuses": _file(options={"royal_sweeps": True}),
+    "partners without four players": _file(options={"partnerships": True}),
+    "too many players": _file(players=["Aino", "Eero", "Ilse", "Oona", "Ulla"]),
+}
+# what a refused file is quoted by: the file format's own names and values (the kind of
+# an event is named as the file names it, to be found there)
+FILE_WORDS = [*OPTION_NAMES, *(kind.value for kind in EventKind), "true", "false", "xyzzy"]
+
+
+def _import(client, body: str):
+    return client.post("/matches/import",
+                       data={"file": (io.BytesIO(body.encode()), "match.json")})
 
 
 def new_match_with_tally(client, names) -> str:
@@ -176,3 +214,127 @@ def test_wtforms_messages_follow_the_language_and_are_read_once():
     assert seen["fi"].gettext(required) == "Pakollinen."
     assert seen["sv"].gettext(required) == "Det här fältet är obligatoriskt."
     assert seen["en"].gettext(required) == required
+
+
+# -- the home page's list, the error pages, the API's seats and headers -------------------
+
+def test_the_home_list_is_worded_in_the_language_read_now(client):
+    """A match opened in English is listed in Finnish once the phone reads Finnish: the
+    label is worded when the list is shown, not kept from the day it was opened."""
+    from leftover_english import english_in, html_words
+    from pages import match_of, new_match
+
+    client.set_cookie("lang", "en")
+    token = new_match(client, names=("Aino", "Eero"))
+    client.get(f"/match/{match_of(token).view_token}")
+    english = text(client.get("/"))
+    assert "Swedish Kasino: Aino – Eero" in english
+    assert "Swedish Kasino, watching: Aino – Eero" in english
+    client.set_cookie("lang", "fi")
+    home = text(client.get("/"))
+    listed = home[home.index('<section class="panel" id="phone-matches"'):]
+    assert "Ruotsalainen kasino: Aino – Eero" in listed
+    assert "Ruotsalainen kasino, katselu: Aino – Eero" in listed
+    assert english_in(html_words(listed), "fi", ["Aino", "Eero"]) == []
+
+
+WERKZEUG = ("The requested URL was not found on the server",
+            "The method is not allowed for the requested URL")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_page_not_there_or_a_method_not_taken_is_said_in_the_language(client, language):
+    from leftover_english import english_in, html_words
+
+    client.set_cookie("lang", language)
+    answers = {"not there": client.get("/no/such/page"), "not taken": client.post("/rules"),
+               "the check page not taken": client.delete("/check")}
+    assert answers["not there"].status_code == 404
+    assert answers["not taken"].status_code == 405
+    assert answers["not taken"].headers["Allow"]
+    for where, answer in answers.items():
+        body = text(answer)
+        assert not any(words in body for words in WERKZEUG), where
+        assert f'<html lang="{language}">' in body, where
+        if language != "en":
+            assert english_in(html_words(body), language) == [], where
+    # and the same in English says it in English, with no Werkzeug words
+    if language == "en":
+        assert "There is nothing at this address" in text(answers["not there"])
+
+
+def test_the_api_still_answers_its_errors_as_json(client):
+    for answer in (client.get("/api/v1/nothing", headers={"Accept-Language": "fi"}),
+                   client.get("/api/v1/check", headers={"Accept-Language": "fi"})):
+        assert answer.status_code in (404, 405) and answer.is_json
+        assert set(answer.get_json()) == {"error", "field"}
+
+
+SEATED = {"variant": "swedish", "players": 2, "tallies": [
+    {"cards": 27, "spades": 7, "aces": ["AS", "AH"], "big_casino": True,
+     "little_casino": False, "sweeps": 2, "last_capture": True},
+    {"cards": 25, "spades": 6, "aces": ["AD", "AC"], "big_casino": False,
+     "little_casino": True, "sweeps": 0, "last_capture": False}]}
+
+
+@pytest.mark.parametrize(("language", "seat"), [("en", "seat 0"), ("nb", "plass 0"),
+                                                ("sv", "plats 0"), ("fi", "paikka 0"),
+                                                ("da", "plads 0")])
+def test_the_api_words_unnamed_seats_in_the_language(client, language, seat):
+    answer = client.post("/api/v1/score", json=SEATED, headers={"Accept-Language": language})
+    lines = answer.get_json()["explanation"]
+    assert lines[0].startswith(seat), lines
+    if language != "en":
+        assert not any("seat" in line for line in lines), lines
+
+
+def test_a_play_out_of_turn_between_unnamed_seats_is_a_ruling_not_an_error(client):
+    """The players given as a count: the refusal names the seats in the language."""
+    body = {"variant": "swedish", "players": 2, "dealer": 1,
+            "table": ["9S", "6C", "3D", "5H"],
+            "plays": [{"card": "9H", "action": "capture", "take": ["9S"], "player": 1}]}
+    english = client.post("/api/v1/replay", json=body)
+    assert english.status_code == 200
+    assert english.get_json()["error"]["reason"] == "it is seat 0's turn, not seat 1's"
+    finnish = client.post("/api/v1/replay", json=body, headers={"Accept-Language": "fi"})
+    assert finnish.get_json()["error"]["reason"] == "vuorossa on paikka 0, ei paikka 1"
+    assert finnish.get_json()["error"]["code"] == "out_of_turn"
+
+
+@pytest.mark.parametrize("header", ["no", "nn", "no-NO", "nn-NO,en;q=0.5", "nb-NO"])
+def test_norwegian_by_any_name_is_read_in_bokmal(client, header):
+    assert _lang(client.get("/", headers={"Accept-Language": header})) == "nb"
+    answer = client.post("/api/v1/score", json=SEATED, headers={"Accept-Language": header})
+    assert answer.get_json()["explanation"][0].startswith("plass 0 har flest kort")
+
+
+def test_an_answer_in_the_requests_language_says_what_it_varies_with(client):
+    from pages import new_match
+
+    page = client.get("/rules")
+    assert {"Accept-Language", "Cookie"} <= set(page.headers["Vary"].split(", "))
+    token = new_match(client)
+    board = client.get(f"/match/{token}", headers={"HX-Request": "true"})
+    unchanged = client.get(f"/match/{token}", headers={"HX-Request": "true",
+                                                       "HX-PTag": board.headers["HX-PTag"]})
+    assert unchanged.status_code == 304
+    assert {"Accept-Language", "Cookie"} <= set(unchanged.headers["Vary"].split(", "))
+    api = client.post("/api/v1/score", json=SEATED, headers={"Accept-Language": "fi"})
+    assert "Accept-Language" in api.headers["Vary"]
+    assert "Cookie" not in api.headers["Vary"]  # the API follows the header only
+    # what is the same in every language says nothing of it
+    assert "Accept-Language" not in client.get("/static/app.css").headers.get("Vary", "")
+    assert "Accept-Language" not in client.get("/healthz").headers.get("Vary", "")
+
+
+@pytest.mark.parametrize(("language", "one", "two"), [
+    ("en", "To 1 point", "To 2 points"), ("fi", "Tavoite 1 piste", "Tavoite 2 pistettä"),
+    ("sv", "Till 1 poäng", "Till 2 poäng"), ("nb", "Til 1 poeng", "Til 2 poeng"),
+    ("da", "Til 1 point", "Til 2 point")])
+def test_a_target_of_one_point_is_said_in_the_singular(client, language, one, two):
+    from pages import new_match, plain
+
+    client.set_cookie("lang", language)
+    for target, words in ((1, one), (2, two)):
+        token = new_match(client, target=target)
+        assert words in plain(client.get(f"/match/{token}"))

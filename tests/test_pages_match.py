@@ -204,7 +204,8 @@ def test_new_match_mulle_glimne_needs_two_players_or_four_in_partnerships_rules_
 
 def test_new_match_refuses_a_house_rule_that_does_not_apply(client):
     response = refused(client, royal_sweeps="on")
-    assert "royal_sweeps only applies to Royal Casino" in plain(response)
+    # the rule by the words of its box on the page, in the page's language
+    assert "“Sweeps score (Royal Casino)” cannot be chosen for Swedish Kasino" in plain(response)
 
 
 def test_house_rule_error_opens_the_house_rules(client):
@@ -212,7 +213,8 @@ def test_house_rule_error_opens_the_house_rules(client):
     assert "<details open>" in body
     # the error stands at its own field
     own = body.index('id="raise_own_build"')
-    assert "played without building" in body[own:own + 800]
+    assert "“You may raise your own build” cannot be chosen for Swedish Kasino" in body[
+        own:own + 800]
 
 
 def test_new_match_name_too_long_is_refused(client):
@@ -248,7 +250,7 @@ def test_the_seating_the_engine_refuses_is_listed_with_the_other_problems(client
 def test_a_house_rule_problem_links_into_the_opened_house_rules(client):
     body = text(refused(client, raise_own_build="on"))
     ((href, message),) = problems(body)
-    assert href == "raise_own_build" and "played without building" in message
+    assert href == "raise_own_build" and "cannot be chosen for Swedish Kasino" in message
     assert autofocused(body) == ["raise_own_build"]
 
 

@@ -3,7 +3,11 @@ code (inline SVG) that carries the exact link, and links that other phones can r
 
 from __future__ import annotations
 
+import os
 import re
+import runpy
+import subprocess
+from pathlib import Path
 
 import pytest
 import segno
@@ -93,3 +97,43 @@ def test_a_public_url_always_wins(lan_app, monkeypatch):
 def test_the_lan_address_is_an_address_of_this_machine_or_none():
     address = sharing.lan_address()
     assert address is None or not address.startswith("127.")
+
+
+# -- make serve HOST=0.0.0.0 shares on the local network as make run does ---------------
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _recipe(target: str, *assignments: str) -> str:
+    """The command ``make`` would run for ``target`` (a dry run: nothing is started)."""
+    done = subprocess.run(["make", "-n", "-C", str(ROOT), target, *assignments],
+                          capture_output=True, text=True, check=True)
+    command = done.stdout.replace("\\\n", " ")
+    wanted = "gunicorn" if target == "serve" else "flask --app referee run"
+    return next(line for line in command.splitlines() if wanted in line)
+
+
+@pytest.mark.parametrize("target", ["run", "serve"])
+def test_served_on_every_interface_both_servers_share_on_the_local_network(target):
+    assert "SHARE_ON_LAN=1 " in _recipe(target, "HOST=0.0.0.0", "PORT=8000")
+    assert "SHARE_ON_LAN=1 " in _recipe(target, "HOST=::")
+    assert "SHARE_ON_LAN= " in _recipe(target)  # on 127.0.0.1 only: links follow the request
+
+
+@pytest.mark.parametrize(("host", "shared"), [("0.0.0.0", "1"), ("::", "1"),
+                                              ("127.0.0.1", None), ("", None)])
+def test_gunicorn_on_every_interface_shares_on_the_local_network(monkeypatch, host, shared):
+    """gunicorn started with its settings alone (no make) shares as make serve does."""
+    monkeypatch.setenv("HOST", host)
+    monkeypatch.delenv("PORT", raising=False)
+    monkeypatch.delenv("SHARE_ON_LAN", raising=False)
+    settings = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    assert settings["bind"] == [f"{host or '127.0.0.1'}:8000"]
+    assert os.environ.get("SHARE_ON_LAN") == shared
+
+
+def test_gunicorn_keeps_a_share_on_lan_set_otherwise(monkeypatch):
+    monkeypatch.setenv("HOST", "0.0.0.0")
+    monkeypatch.setenv("SHARE_ON_LAN", "0")
+    runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    assert os.environ["SHARE_ON_LAN"] == "0"

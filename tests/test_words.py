@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import P
+from conftest import P, play
 
 from referee.rules.reasons import Reason, Why
 from referee.rules.table import Build
-from referee.words import CONSEQUENCES, REASONS, reason_text
+from referee.words import CONSEQUENCES, COUNTED, REASONS, reason_text
 
 BUILD = Build.of([P("4C"), P("5H")], 9, owner=1)
 # example parameters by name, as the engine gives them
@@ -26,9 +26,11 @@ PARAM = re.compile(r"%\((\w+)\)s")
 
 @pytest.mark.parametrize("code", list(Why))
 def test_every_code_has_a_sentence_with_every_parameter_filled(app, code):
+    assert (code in REASONS) != (code in COUNTED)  # one sentence, or one with a count
     with app.test_request_context():
-        template = str(REASONS[code])
-        params = {name: EXAMPLE[name] for name in PARAM.findall(template)}
+        # the parameters its sentence names (a sentence with a count: every example)
+        params = ({name: EXAMPLE[name] for name in PARAM.findall(str(REASONS[code]))}
+                  if code in REASONS else EXAMPLE)
         words = reason_text(Reason.of(code, **params), names=["Ann", "Bo"])
     assert "%(" not in words and words.strip()
     assert "10D" not in words and "3S" not in words  # cards by symbol, never by code
@@ -113,18 +115,6 @@ def test_a_legal_ruling_says_what_the_play_did_with_its_detail(app):
             "from the hand 10♦ counts 16, on the table 10)")
 
 
-def test_every_code_is_documented():
-    # docs/CODES.md is the list API.md points to: every code the API can give is in it.
-    from pathlib import Path
-
-    from referee.rules.notes import Say
-
-    documented = set(re.findall(r"^\| `(\w+)` \|", (Path(__file__).parents[1] / "docs" /
-                                                   "CODES.md").read_text(), re.MULTILINE))
-    assert {code.value for code in Why} <= documented
-    assert {code.value for code in Say} <= documented
-
-
 def test_every_source_of_every_variant_is_worded():
     from referee.rules.variants import VARIANTS
     from referee.words import SOURCES
@@ -144,3 +134,135 @@ def test_a_card_too_big_is_said_once(app):
     with app.test_request_context():
         said = ruling_text(refused)
     assert said.count("9♦ alone counts more than") == 1, said
+
+
+# -- every language: the sentence a line of points needs, and the number it counts -------
+
+LANGUAGES = ("en", "nb", "sv", "fi", "da")
+# what "most cards", "most spades" and "most aces" are in each language's sentences
+MOST = {
+    "en": ("most cards", "most spades", "most aces"),
+    "nb": ("flest kort", "flest spar", "flest ess"),
+    "sv": ("flest kort", "flest spader", "flest ess"),
+    "fi": ("eniten kortteja", "eniten patoja", "eniten ässiä"),
+    "da": ("flest kort", "flest spar", "flest esser"),
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("code", ["most", "most_tied", "most_tied_carried"])
+def test_most_cards_spades_and_aces_are_three_sentences_in_every_language(app, language,
+                                                                          code):
+    from flask_babel import force_locale
+
+    from referee.rules.notes import Note, Say
+    from referee.words import note_text
+
+    with app.test_request_context(), force_locale(language):
+        said = [note_text(Note.of(Say(code), side=0, category=category, counts=(7, 6),
+                                  points=2), ["Aino", "Eero"])
+                for category in ("cards", "spades", "aces")]
+    assert len(set(said)) == 3, said
+    for sentence, own in zip(said, MOST[language], strict=True):
+        assert own in sentence, (sentence, own)
+        assert [word for word in MOST[language] if word in sentence] == [own], sentence
+
+
+# a count of 1 and of 2 in each language: the words that must agree with the number
+MORE_SWEEPS = {
+    "en": ("1 sweep is more than", "2 sweeps are more than"),
+    "nb": ("1 tabbe er mer enn", "2 tabber er flere enn"),
+    "sv": ("1 tabbe är mer än", "2 tabbar är fler än"),
+    "fi": ("1 mökki on enemmän", "2 mökkiä on enemmän"),
+    "da": ("1 svupper er mere", "2 svuppere er flere"),
+}
+COUNTS = {
+    "tally_aces": ({"whole": 4}, "total", {
+        "en": ("1 ace is ticked, not 4", "2 aces are ticked, not 4"),
+        "nb": ("1 ess er krysset av, ikke 4", "2 ess er krysset av, ikke 4"),
+        "sv": ("1 ess är ikryssat, inte 4", "2 ess är ikryssade, inte 4"),
+        "fi": ("1 ässä on rastitettu, ei 4", "2 ässää on rastitettu, ei 4"),
+        "da": ("1 es er krydset af, ikke 4", "2 esser er krydset af, ikke 4"),
+    }),
+    "tally_casino": ({"category": "big_casino"}, "packs", {
+        "en": ("there is 1 in play, and it belongs", "there are 2 in play, and each belongs"),
+        "nb": ("det er 1 i spill, og det hører", "det er 2 i spill, og hvert kort hører"),
+        "sv": ("det finns 1 i spel, och det hör", "det finns 2 i spel, och vart och ett hör"),
+        "fi": ("pelissä on 1 kpl, ja se kuuluu", "pelissä on 2 kpl, ja jokainen kuuluu"),
+        "da": ("der er 1 i spil, og det hører", "der er 2 i spil, og hvert hører"),
+    }),
+    "tally_sweeps": ({"plays": 24, "most": 0}, "count", MORE_SWEEPS),
+    "tally_sweeps_sisten": ({"plays": 24, "most": 0}, "count", MORE_SWEEPS),
+    "tally_sweeps_last_deal": ({"most": 0}, "count", {
+        "en": ("1 sweep cannot count", "2 sweeps cannot count"),
+        "nb": ("1 tabbe kan ikke telle", "2 tabber kan ikke telle"),
+        "sv": ("1 tabbe kan inte räknas", "2 tabbar kan inte räknas"),
+        "fi": ("1 mökki on liikaa", "2 mökkiä on liikaa"),
+        "da": ("1 svupper kan ikke tælle", "2 svuppere kan ikke tælle"),
+    }),
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("code", sorted(COUNTS))
+def test_a_count_of_one_is_said_in_the_singular(app, language, code):
+    from flask_babel import force_locale
+
+    params, counted, words = COUNTS[code]
+    with app.test_request_context(), force_locale(language):
+        said = [reason_text(Reason.of(Why(code), **params, **{counted: n})) for n in (1, 2)]
+    for sentence, wanted in zip(said, words[language], strict=True):
+        assert wanted in sentence, (sentence, wanted)
+
+
+SPADES_EACH = {
+    "en": ("Aino has 1 spade: 1 point", "Aino has 2 spades: 2 points"),
+    "nb": ("Aino har 1 spar: 1 poeng", "Aino har 2 spar: 2 poeng"),
+    "sv": ("Aino har 1 spader: 1 poäng", "Aino har 2 spader: 2 poäng"),
+    "fi": ("Aino: 1 pata, 1 piste", "Aino: 2 pataa, 2 pistettä"),
+    "da": ("Aino har 1 spar: 1 point", "Aino har 2 spar: 2 point"),
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_one_spade_and_one_point_are_each_in_the_singular(app, language):
+    from flask_babel import force_locale
+
+    from referee.rules.notes import Note, Say
+    from referee.words import note_text
+
+    with app.test_request_context(), force_locale(language):
+        said = tuple(note_text(Note.of(Say.SPADES_EACH, side=0, count=n, points=n), ["Aino"])
+                     for n in (1, 2))
+    assert said == SPADES_EACH[language]
+
+
+# -- Finnish: a build is never the object of a verb (it would need a case) ----------------
+
+def test_finnish_names_what_is_taken_after_a_colon(app):
+    """ "9♥ ottaa 9♠ | 6♣+3♦ | rakennelma 9" puts the build in the nominative where
+    "ottaa" wants the accusative: the items come after a colon, which needs no case."""
+    from babel.messages.pofile import read_po
+    from flask_babel import force_locale
+
+    from referee.catalogues import po_path
+    from referee.rules.capture import check_capture
+    from referee.rules.partition import Budget
+    from referee.rules.variants import get_rules
+    from referee.words import play_text, verdict_text
+
+    with po_path("fi").open("rb") as po:
+        catalogue = read_po(po)
+    # a verb of taking, doubling or raising, then at once something that can be a build
+    verb_then_item = re.compile(r"\b(ottaa|otti|tuplaa|tuplasi|korottaa|korotti)\s+"
+                                r"%\((items|build|builds|takes)\)s")
+    wrong = [m.string for m in catalogue if m.id and isinstance(m.string, str)
+             and verb_then_item.search(m.string)]
+    assert wrong == []
+    table = [P("9S"), P("6C"), P("3D"), BUILD]
+    nine = check_capture(get_rules("norwegian"), P("9H"), table, [0, 1, 2, 3], Budget())
+    with app.test_request_context(), force_locale("fi"):
+        assert verdict_text(nine) == ("9♥ tyhjentää pöydän ja ottaa: 9♠ | 6♣+3♦ | "
+                                      "rakennelma 9")
+        doubled = play_text(play("9C", "double", [3]), [BUILD])
+    assert doubled == "9♣ tuplaa: rakennelma 9"

@@ -20,7 +20,6 @@ from referee.rules.round import (
     RoundOver,
     RoundState,
     seat_sides,
-    side_names,
     sides_of,
     tally_limits,
 )
@@ -34,7 +33,7 @@ from referee.rules.scoring import (
 )
 from referee.rules.turn import Spot, Verdict, judge
 from referee.rules.variants import VARIANTS, MulleScoring, OptionError, Rules
-from referee.words import finding_text, notes_text, reason_text, ruling_text
+from referee.words import finding_text, notes_text, reason_text, ruling_text, side_names
 
 from .schema import (
     BadInput,
@@ -457,7 +456,7 @@ def replay():
     })
 
 
-def _ruling_json(verdict: Verdict, names: Sequence[str]) -> dict[str, str]:
+def _ruling_json(verdict: Verdict, names: Sequence[str] | None) -> dict[str, str]:
     """A play's ruling in the request's language, with its stable code."""
     return {"reason": ruling_text(verdict, names), "reason_code": verdict.why.code.value}
 
@@ -484,4 +483,6 @@ def _replay_score(rnd: RoundState, rules: Rules, sides: list[list[int]],
     if not rnd.finished and rnd.decided is None:
         return None
     result, match = rnd.score(carry)
-    return score_json(rules, sides, rnd.side_names(), rnd.tallies(), result, match)
+    # the sides by their names, or by their seats in the request's language
+    return score_json(rules, sides, side_names(rnd.sides, rnd.names), rnd.tallies(), result,
+                      match)

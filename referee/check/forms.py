@@ -227,8 +227,11 @@ class BuildsField(TextAreaField):
                                n=n, most=MAX_BUILD_VALUE))
         owner = match["owner"]
         if not owner:
+            # the example made first: an f-string inside the call would look to the
+            # catalogue's extraction like a message it cannot translate
+            example = f"{line.rstrip('!')}@1"
             raise ValueError(_("Build %(n)d: say whose build it is, like %(example)s.",
-                               n=n, example=f"{line.rstrip('!')}@1"))
+                               n=n, example=example))
         if not owner.isdigit() or not 1 <= int(owner) <= MAX_SEATS:
             raise ValueError(_("Build %(n)d: the owner is a seat number from 1 to %(most)d.",
                                n=n, most=MAX_SEATS))

@@ -10,7 +10,6 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from .. import service
 from ..main import remember
-from ..matches.routes import match_label
 from ..matchfile import MAX_BYTES, TOO_BIG, DocumentError, MatchDocument, dumps, loads
 from ..models import LinkRole, Match
 from ..web import access, render
@@ -64,7 +63,7 @@ def import_match():
         except DocumentError as error:
             problem = str(error)
         else:
-            remember(match.link(LinkRole.EDIT), match_label(match))
+            remember(match.link(LinkRole.EDIT))
             return redirect(url_for("matches.show", token=match.edit_token), code=303)
     status = 422 if form.is_submitted() else 200
     return _page(form, problem, status)

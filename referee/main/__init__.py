@@ -1,7 +1,9 @@
 """Home: start a match, check a play, the rules, the matches opened on this phone.
 
 The phone's list is kept on the server (:class:`~referee.models.PhoneMatch`) under an
-opaque random id; the session cookie holds only that id, never a match's link.
+opaque random id; the session cookie holds only that id, never a match's link. The list
+keeps which link was opened and when; each match's label is worded when the page is
+drawn, in the language the phone reads now (:func:`match_label`).
 """
 
 from __future__ import annotations
@@ -12,9 +14,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from flask import Blueprint, make_response, redirect, request, session, url_for
+from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from sqlalchemy import delete, func, select
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import selectinload
 from wtforms import IntegerField
 from wtforms.validators import InputRequired, NumberRange
 
@@ -22,11 +26,12 @@ from ..extensions import db
 from ..models import Link, LinkRole, Match, PhoneMatch, RoundRow, RoundStatus
 from ..rules.variants import VARIANTS
 from ..web import find_link, render, wants_fragment
+from ..words import variant_name
 
 bp = Blueprint("main", __name__)
 
 RECENT = 12
-LABEL = 80  # characters of a label kept
+LABEL_LENGTH = 80  # characters of a label shown (two lines on a phone, the rest cut)
 PHONE = "phone"  # the session key of this phone's id
 _PHONE_ID = re.compile(r"[A-Za-z0-9_-]{43}")
 
@@ -43,16 +48,37 @@ def phone_id(create: bool = False) -> str | None:
     return value
 
 
-def remember(link: Link, label: str) -> None:
+def remember(link: Link) -> None:
     """Keep the link a match was opened with on this phone's list, newest first, at most
     RECENT of them."""
     phone = phone_id(create=True)
     assert phone is not None
-    if "recent" not in session and _top(phone) == (link.id, label[:LABEL]):
+    if "recent" not in session and _top(phone) == link.id:
         return  # already first: a reload or a watcher's poll writes nothing
     _adopt_cookie_list(phone)
-    _keep(phone, link, label, datetime.now(UTC))
+    _keep(phone, link, datetime.now(UTC))
     db.session.commit()
+
+
+def match_label(match: Match, role: LinkRole = LinkRole.EDIT, seat: int | None = None) -> str:
+    """The match as the home page lists it, in the reader's language: the variant (and
+    whether only watched, or played from one seat) first, then the names, so that a label
+    cut short on a phone keeps what tells matches apart. At most LABEL_LENGTH characters:
+    long names are shortened here, with "…".
+    """
+    variant = variant_name(match.variant)
+    if role is LinkRole.WATCH:
+        label = _("%(variant)s, watching: %(names)s")
+    elif role is LinkRole.SEAT:
+        label = _("%(variant)s, playing as %(seat)s: %(names)s")
+    else:
+        label = _("%(variant)s: %(names)s")
+    values = {"variant": variant, "seat": match.names[seat] if seat is not None else ""}
+    names = " – ".join(match.names)
+    room = LABEL_LENGTH - len(label % {**values, "names": ""})
+    if len(names) > room:
+        names = names[:max(room - 1, 0)].rstrip(" –") + "…"
+    return (label % {**values, "names": names})[:LABEL_LENGTH]
 
 
 def forget_link(link: Link) -> None:
@@ -64,14 +90,13 @@ def forget_link(link: Link) -> None:
         db.session.commit()
 
 
-def _top(phone: str) -> tuple[int, str] | None:
-    """The phone's newest entry: the link, the label."""
-    row = db.session.execute(
-        select(PhoneMatch.link_id, PhoneMatch.label)
+def _top(phone: str) -> int | None:
+    """The link of the phone's newest entry."""
+    return db.session.scalars(
+        select(PhoneMatch.link_id)
         .where(PhoneMatch.phone_id == phone)
         .order_by(PhoneMatch.opened_at.desc(), PhoneMatch.id.desc()).limit(1)
     ).first()
-    return None if row is None else (row[0], row[1])
 
 
 @dataclass(frozen=True)
@@ -81,7 +106,7 @@ class Kept:
     entry: int  # the PhoneMatch row, to forget it
     token: str
     role: LinkRole
-    label: str
+    label: str  # worded now, in the reader's language
     finished: bool
     rounds: int  # rounds started
     playing: bool  # a round is open
@@ -104,9 +129,10 @@ def recent(phone: str | None) -> list[Kept]:
         .where(PhoneMatch.phone_id == phone, Link.revoked.is_(False))
         .order_by(PhoneMatch.opened_at.desc(), PhoneMatch.id.desc())
         .limit(RECENT)
+        .options(selectinload(Match.players))  # the names of every label, in one query
     ).all()
-    return [Kept(kept.id, link.token, link.role, kept.label, match.finished, rounds,
-                 bool(playing), kept.opened_at)
+    return [Kept(kept.id, link.token, link.role, match_label(match, link.role, link.seat),
+                 match.finished, rounds, bool(playing), kept.opened_at)
             for kept, link, match, rounds, playing in rows]
 
 
@@ -129,13 +155,12 @@ def forget():
     return redirect(url_for("main.home"), code=303)
 
 
-def _keep(phone: str, link: Link, label: str, when: datetime) -> None:
+def _keep(phone: str, link: Link, when: datetime) -> None:
     """Add the link opened to the phone's list, or move it to the top; one statement, so
     the same phone opening the same link twice at once keeps one row."""
-    values = {"phone_id": phone, "link_id": link.id, "label": label[:LABEL],
-              "opened_at": when}
+    values = {"phone_id": phone, "link_id": link.id, "opened_at": when}
     key = ["phone_id", "link_id"]
-    changes = {"label": label[:LABEL], "opened_at": when}
+    changes = {"opened_at": when}
     # INSERT ... ON CONFLICT DO UPDATE, on either database the app runs on
     if db.session.get_bind().dialect.name == "postgresql":
         db.session.execute(postgresql.insert(PhoneMatch).values(values)
@@ -152,7 +177,8 @@ def _keep(phone: str, link: Link, label: str, when: datetime) -> None:
 
 def _adopt_cookie_list(phone: str) -> None:
     """Move a list kept in the cookie by an earlier version (``[[token, label], ...]``,
-    newest first) to the server, and drop it from the cookie."""
+    newest first) to the server, and drop it from the cookie (the labels go: they are
+    worded when the list is shown)."""
     entries = session.pop("recent", None)
     if not isinstance(entries, list):
         return
@@ -161,10 +187,9 @@ def _adopt_cookie_list(phone: str) -> None:
         if not (isinstance(entry, list | tuple) and len(entry) == 2
                 and all(isinstance(part, str) for part in entry)):
             continue
-        token, label = entry
-        link = find_link(token)
+        link = find_link(entry[0])
         if link is not None and not link.revoked:
-            _keep(phone, link, label, now - timedelta(seconds=age + 1))
+            _keep(phone, link, now - timedelta(seconds=age + 1))
 
 
 @bp.get("/variants.css")

@@ -124,9 +124,17 @@ class NewMatchForm(FlaskForm):
                 sides_of(variant.rules(self.options()), count)
             except OptionError as error:
                 field = self._fields.get(error.option or "", self.variant)
-                field.errors.append(error_text(error))
+                field.errors.append(self._refused(error, field, variant.id))
                 valid = False
         return valid
+
+    def _refused(self, error: OptionError, field: Field, variant: str) -> str:
+        """The seating or a house rule the engine refuses, in the reader's language: a
+        house rule by the words of its box on this page."""
+        if error.why is None and field is not self.variant:
+            return _("“%(rule)s” cannot be chosen for %(variant)s", rule=field.label.text,
+                     variant=variant_name(variant))
+        return error_text(error, variant, self.options())
 
     def problems(self) -> list[tuple[str, str]]:
         """Every error, in the order of the page, with the id of the input it belongs to."""

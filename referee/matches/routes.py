@@ -13,11 +13,8 @@ from ..rounds.routes import panel_context
 from ..rules.round import sides_of
 from ..rules.variants import VARIANTS
 from ..web import Access, access, clerk_access, editing_access, render
-from ..words import variant_name
 from . import bp
 from .forms import HOUSE_RULES, NewMatchForm, SeatLinkForm, StartRoundForm
-
-LABEL_LENGTH = 80  # what main.remember keeps of a label
 
 
 @bp.route("/matches/new", methods=["GET", "POST"])
@@ -26,41 +23,18 @@ def new():
     if form.validate_on_submit():
         match = service.create_match(form.variant.data, form.options(), form.seated_names(),
                                      form.first_dealer.data - 1)
-        remember(match.link(LinkRole.EDIT), match_label(match))
+        remember(match.link(LinkRole.EDIT))
         return redirect(url_for("matches.show", token=match.edit_token), code=303)
     status = 422 if form.is_submitted() else 200
     return render("matches/new.html", "form", status, form=form, variants=VARIANTS,
                   house_rules=HOUSE_RULES)
 
 
-def match_label(match, role: LinkRole = LinkRole.EDIT, seat: int | None = None) -> str:
-    """The match as the home page lists it: the variant (and whether only watched, or
-    played from one seat) first, then the names, so that a label cut short on a phone
-    keeps what tells matches apart.
-
-    The phone keeps at most LABEL_LENGTH characters of it: long names are shortened here,
-    with "…".
-    """
-    variant = variant_name(match.variant)
-    if role is LinkRole.WATCH:
-        label = _("%(variant)s, watching: %(names)s")
-    elif role is LinkRole.SEAT:
-        label = _("%(variant)s, playing as %(seat)s: %(names)s")
-    else:
-        label = _("%(variant)s: %(names)s")
-    values = {"variant": variant, "seat": match.names[seat] if seat is not None else ""}
-    names = " – ".join(match.names)
-    room = LABEL_LENGTH - len(label % {**values, "names": ""})
-    if len(names) > room:
-        names = names[:max(room - 1, 0)].rstrip(" –") + "…"
-    return (label % {**values, "names": names})[:LABEL_LENGTH]
-
-
 @bp.get("/match/<token>")
 @conditional(match_version)
 def show(token: str):
     who = access(token)
-    remember(who.link, match_label(who.match, who.role, who.seat))
+    remember(who.link)
     flashed = get_flashed_messages()
     return render("matches/show.html", "board", **board(who),
                   message=str(flashed[-1]) if flashed else None)
@@ -112,7 +86,7 @@ def rematch(token: str):
     if not match.finished:
         abort(409, _("The match is still being played."))
     new_match = service.rematch(match)
-    remember(new_match.link(LinkRole.EDIT), match_label(new_match))
+    remember(new_match.link(LinkRole.EDIT))
     return redirect(url_for("matches.show", token=new_match.edit_token), code=303)
 
 

@@ -54,6 +54,6 @@ def test_a_broken_file_is_refused_with_its_reason(phone: Page, taps: Taps,
     taps.tap(phone.get_by_role("button", name="Import the match"))
     alert = phone.locator("#problems")
     expect(alert).to_contain_text("Nothing was imported")
-    expect(alert).to_contain_text("The file is not complete JSON")
+    expect(alert).to_contain_text("The file is not valid JSON: it goes wrong at line 1, column")
     axe(phone, "import refused (phone)")
     shot(phone, "import-refused-phone")

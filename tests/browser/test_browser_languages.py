@@ -100,6 +100,56 @@ def claim(page: Page, taps: Taps, card: str, refs: list[int]) -> None:
     expect(page.locator("#verdict .verdict.illegal")).to_be_visible()
 
 
+# the words of these cells that the browser broke inside (a word over two lines), and the
+# cells whose words run out of them
+BROKEN_WORDS = """(cells) => cells.flatMap((cell) => {
+  const broken = [];
+  const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const word of node.data.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+      if (rects.length && rects.at(-1).top - rects[0].top > rects[0].height / 2) {
+        broken.push(word[0]);
+      }
+    }
+  }
+  if (cell.scrollWidth > cell.clientWidth + 1) broken.push(`${cell.textContent.trim()} (overflow)`);
+  return broken;
+})"""
+
+
+def no_word_broken(page: Page, where: str) -> None:
+    """Every category of the scoreboard's round tables breaks between words only."""
+    __tracebackhide__ = True
+    for summary in page.locator("details.round > summary").all():
+        summary.click()
+    cells = page.locator("table.per-side td:first-child, table.per-side th:first-child")
+    assert cells.count() > 5
+    broken = cells.evaluate_all(BROKEN_WORDS)
+    assert broken == [], f"words broken on {where}: {broken}"
+
+
+# the text of every placeholder that does not fit its field, at its own font
+CUT_PLACEHOLDERS = """(fields) => fields.filter((field) => {
+  const style = getComputedStyle(field);
+  const canvas = document.createElement("canvas").getContext("2d");
+  canvas.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return field.type !== "hidden" && canvas.measureText(field.placeholder).width > room;
+}).map((field) => `${field.id}: ${field.placeholder}`)"""
+
+
+def placeholders_fit(page: Page, where: str) -> None:
+    __tracebackhide__ = True
+    fields = page.locator("input[placeholder]")
+    assert fields.count() > 0
+    cut = fields.evaluate_all(CUT_PLACEHOLDERS)
+    assert cut == [], f"placeholders cut off on {where}: {cut}"
+
+
 def rule_page(page: Page, language: str, variant: str, names: list[str]) -> None:
     page.goto(f"/rules/{variant}")
     expect(page.locator("html")).to_have_attribute("lang", language)
@@ -125,6 +175,9 @@ def test_a_round_a_verdict_the_points_and_the_rules_in_each_language(
     if language != "en":
         no_english(phone, language, names, "the round's points")
     taps.tap(phone.locator('form[action$="/confirm"] button[type=submit]'))
+    expect(phone.locator("#board")).to_have_attribute("data-rounds", "1")
+    no_word_broken(phone, f"the scoreboard's round table ({language})")
+    shot(phone, f"lang-{language}-scoreboard")
     # a round page with a verdict, and a claim the referee refuses
     lay_table(phone, taps, ["2H", "3C", "4D", "5S"])
     play(phone, taps, "9H", "capture", [2, 3])  # 9♥ takes 4♦+5♠
@@ -135,6 +188,25 @@ def test_a_round_a_verdict_the_points_and_the_rules_in_each_language(
     if language != "en":
         no_english(phone, language, names, "the round page with a refused claim")
     rule_page(phone, language, variant, names)
+    phone.goto("/check")
+    placeholders_fit(phone, f"the check page ({language})")
+
+
+def test_four_finnish_sides_break_no_word_on_the_scoreboard(phone: Page, taps: Taps) -> None:
+    """Four sides leave the category column the least room of a table of up to four:
+    "(patakakkonen)" and "(ruutukymppi)" stay whole."""
+    names = ["Aino", "Eero", "Ilmari", "Oona"]
+    start(phone, taps, "fi", "finnish", names)
+    taps.tap(phone.locator('button[name="mode"][value="tally"]'))
+    for i, side in enumerate([dict(cards=14, spades=4, aces="HD", big_casino=1),
+                              dict(cards=13, spades=3, aces="S", little_casino=1, sweeps=1),
+                              dict(cards=13, spades=3, aces="C"), dict(cards=12, spades=3)]):
+        fill_tally(phone, taps, i, **side)
+    taps.tap(phone.locator("#round form .actions button[type=submit]").last)
+    taps.tap(phone.locator('form[action$="/confirm"] button[type=submit]'))
+    expect(phone.locator("#board")).to_have_attribute("data-rounds", "1")
+    no_word_broken(phone, "the scoreboard of four Finnish sides")
+    shot(phone, "lang-fi-scoreboard-four-sides")
 
 
 def test_a_finnish_phone_plays_a_whole_round_in_finnish(phone: Page, taps: Taps) -> None:

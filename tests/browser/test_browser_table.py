@@ -1,19 +1,31 @@
 """The whole table: four phones join a match by its links, each player records their own
-plays on their own phone, and every phone (and the big screen) shows each play, the
-undo, the overrule, the round's points and the scoreboard within two seconds, without
-reloading. The delay is measured in the pages themselves and printed (p95)."""
+plays on their own phone, and every phone shows each play, the undo, the overrule, the
+round's points and the confirmation within two seconds, without reloading: the four seat
+phones, a phone on the players' link's round page, one on the watching link's round page,
+one on the players' scoreboard and the big screen. The delay is measured in the pages
+themselves and printed (p95, and each kind of change's worst).
+
+And the copy buttons beside the links to share: on the local network over plain http
+(no secure context, so no clipboard API) a tap still puts the link on the clipboard;
+with JavaScript off the buttons are not shown at all."""
 
 from __future__ import annotations
 
 import random
 import re
 import statistics
+import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import reference
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from werkzeug.serving import make_server
+
+from referee import create_app, sharing
+from referee.extensions import db
 
 from .conftest import PHONE, TIMEOUT_MS, Taps, report, shot
 from .flows import choices, deck_card, lay_table, pick, start_match, start_round
@@ -41,12 +53,17 @@ document.addEventListener("DOMContentLoaded", note);
 """
 
 
+SEATS = 4  # the seat phones come first among the contexts, then the TV, then the others
+WATCHERS = 3  # the players' link's round page, the watching link's, the players' scoreboard
+
+
 @pytest.fixture
 def contexts(browser: Browser, live_server: str) -> Iterator[list[BrowserContext]]:
-    """Four phones and a TV, each its own browser (cookies, cache), the site's own
-    Content-Security-Policy in force (nothing bypassed)."""
+    """Four phones, a TV and three more phones, each its own browser (cookies, cache),
+    the site's own Content-Security-Policy in force (nothing bypassed)."""
     made = []
-    for options in [PHONE] * 4 + [{"viewport": {"width": 1280, "height": 720}}]:
+    for options in ([PHONE] * SEATS + [{"viewport": {"width": 1280, "height": 720}}]
+                    + [PHONE] * WATCHERS):
         context = browser.new_context(base_url=live_server, **options)
         context.set_default_timeout(TIMEOUT_MS)
         context.add_init_script(SEEN)
@@ -64,7 +81,8 @@ def _seen(page: Page, name: str) -> float:
 
 
 class Table:
-    """The four phones (a page each, on its seat's link) and the big screen."""
+    """The phones that show the round (the four seats, a page each on its seat's link, and
+    the round pages of the players' and the watching link) and the big screen."""
 
     def __init__(self, phones: list[Page], screen: Page) -> None:
         self.phones = phones
@@ -75,6 +93,10 @@ class Table:
     def version(self, page: Page) -> int:
         return int(page.locator("#round").get_attribute("data-version") or -1)
 
+    def seen(self, kind: str, delay: float) -> None:
+        self.delays.append(delay)
+        self.kinds.setdefault(kind, []).append(delay)
+
     def followed(self, actor: Page, kind: str) -> None:
         """The change the actor just made is shown on every other phone: how long after
         the actor's own page showed it."""
@@ -82,9 +104,7 @@ class Table:
         done = _seen(actor, name)
         for page in self.phones:
             if page is not actor:
-                delay = _seen(page, name) - done
-                self.delays.append(delay)
-                self.kinds.setdefault(kind, []).append(delay)
+                self.seen(kind, _seen(page, name) - done)
 
 
 def _best_plain_choice(page: Page) -> int:
@@ -101,7 +121,8 @@ def test_four_phones_each_record_their_own_plays_and_all_follow_within_two_secon
         contexts: list[BrowserContext]):
     taps = Taps()
     pages = [context.new_page() for context in contexts]
-    clerk, screen = pages[0], pages[4]
+    clerk, screen = pages[0], pages[SEATS]
+    clerk_round, watch_round, scoreboard = pages[SEATS + 1:]
     # the first phone starts the match (its players' link) and hands out the seats
     board = start_match(clerk, taps, "swedish", NAMES, dealer=4)  # David deals
     seat_links = [clerk.locator("a", has_text=f"Play as {name} on this phone")
@@ -125,8 +146,17 @@ def test_four_phones_each_record_their_own_plays_and_all_follow_within_two_secon
             timeout=int(LIVE_WITHIN_S * 1000) + 1000)
         page.locator("a", has_text="Continue round 1").click()
     expect(screen.locator("#screen")).to_contain_text("Round 1")
+    # three more phones follow the round: the players' link's round page (it records
+    # anything), the watching link's round page and the players' scoreboard
+    watching = re.sub(r"^https?://[^/]+", "", watch)
+    clerk_round.goto(board + "/round/1")
+    watch_round.goto(watching + "/round/1")
+    scoreboard.goto(board)
+    for page in (clerk_round, watch_round):
+        expect(page.locator("#round")).to_be_visible()
+    expect(scoreboard.locator("#board")).to_have_attribute("data-rounds", "0")
     lay_table(david, taps, deck[:4])
-    table = Table(pages[:4], screen)
+    table = Table([*pages[:SEATS], clerk_round, watch_round], screen)
     table.followed(david, "first table")
     for page in pages[:3]:
         expect(page.locator(".turn")).to_contain_text("Your turn" if page is pages[0]
@@ -165,7 +195,7 @@ def test_four_phones_each_record_their_own_plays_and_all_follow_within_two_secon
         seat, plays = (seat + 1) % 4, plays + 1
 
     # the round's points on every phone and the TV; confirmed from Cecilia's phone
-    for page in pages[:4]:
+    for page in table.phones:
         expect(page.locator("#round")).to_contain_text("The round is over")
     expect(screen.locator("#screen")).to_contain_text("The round is over")
     shot(pages[2], "table-round-over")
@@ -173,24 +203,37 @@ def test_four_phones_each_record_their_own_plays_and_all_follow_within_two_secon
     taps.tap(cecilia.get_by_role("button", name=re.compile("Confirm")))
     expect(cecilia.locator("#board")).to_have_attribute("data-rounds", "1")
     done = _seen(cecilia, "#board:1")
-    for page in (pages[0], pages[1], pages[3]):  # their round pages say it is confirmed
+    # the confirmation reaches every other page: the round pages say so (a version of the
+    # round none of them has shown yet), the scoreboard and the big screen count the round
+    confirming = [page for page in table.phones if page is not cecilia]
+    for page in confirming:
         expect(page.locator("#round")).to_contain_text("This round is confirmed")
+    confirmed = {table.version(page) for page in confirming}
+    assert len(confirmed) == 1, confirmed  # one version, the confirmed round's
+    version = confirmed.pop()
+    for page in confirming:
+        table.seen("confirmation", _seen(page, f"#round:{version}") - done)
+    table.seen("confirmation (scoreboard)", _seen(scoreboard, "#board:1") - done)
+    table.seen("confirmation (big screen)", _seen(screen, "#screen:1") - done)
+    for page in (pages[0], pages[1], pages[3]):  # on to the scoreboard, with the round
         page.locator("a", has_text="This round is confirmed").click()
         expect(page.locator("#board")).to_have_attribute("data-rounds", "1")
-    screen_delay = _seen(screen, "#screen:1") - done
-    table.delays.append(screen_delay)
-    table.kinds["scoreboard (big screen)"] = [screen_delay]
     shot(screen, "table-big-screen")
+    shot(scoreboard, "table-scoreboard")
 
     delays = sorted(table.delays)
     p95 = delays[max(0, round(0.95 * len(delays)) - 1)]
     kinds = ", ".join(f"{kind} {max(values):.2f} s max" for kind, values in table.kinds.items())
-    report(f"four phones at one table: {plays} plays, an undo and an overrule, each seen on "
-           f"the 3 other phones: delay p95 {p95:.2f} s, median "
-           f"{statistics.median(delays):.2f} s, max {delays[-1]:.2f} s over "
-           f"{len(delays)} sightings ({kinds})")
+    report(f"four phones at one table, and the players' and the watching link's round pages, "
+           f"a scoreboard and the big screen: {plays} plays, an undo and an overrule, each "
+           f"seen on the {len(table.phones) - 1} other round pages, and the confirmation on "
+           f"every page: delay p95 {p95:.2f} s, median {statistics.median(delays):.2f} s, "
+           f"max {delays[-1]:.2f} s over {len(delays)} sightings ({kinds})")
     assert undone and overruled and plays == 48
+    assert len(table.kinds["confirmation"]) == len(table.phones) - 1
     assert p95 < LIVE_WITHIN_S, delays[-10:]
+    assert max(max(table.kinds[kind]) for kind in table.kinds
+               if kind.startswith("confirmation")) < LIVE_WITHIN_S, table.kinds
 
 
 def _overrule(page: Page, taps: Taps, card: str) -> bool:
@@ -281,3 +324,100 @@ def test_a_page_does_not_ask_for_itself_while_someone_types_in_it(
     page.wait_for_timeout(2500)
     assert len(polls) >= 1
     expect(page.locator("#sides-0-cards")).to_have_value("27")
+
+
+# -- the copy buttons ------------------------------------------------------------------------
+
+# where the machine has no address in a local network: the page is told it is not in a
+# secure context and has no clipboard API, as it is over plain http on a LAN address
+NO_SECURE_CONTEXT = """
+Object.defineProperty(window, "isSecureContext", {get: () => false});
+Object.defineProperty(Navigator.prototype, "clipboard", {get: () => undefined});
+"""
+COPIED = "The link is copied: paste it in a message."
+SELECTED = "The link is selected: copy it with your phone’s Copy."
+
+
+@pytest.fixture(scope="module")
+def lan_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """The app served as ``make run HOST=0.0.0.0`` serves it, reached on this machine's
+    address in the local network over plain http, which a browser does not count as a
+    secure context; its base URL and how the page is reached. (A machine with no such
+    address serves on 127.0.0.1, and its pages are told what a LAN address would tell
+    them.)"""
+    path = Path(tmp_path_factory.mktemp("lan")) / "referee.sqlite"
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}",
+                      "WTF_CSRF_ENABLED": True, "SHARE_ON_LAN": True})
+    with app.app_context():
+        db.create_all()
+    address = sharing.lan_address()
+    server = make_server(address or "127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="lan-server", daemon=True)
+    thread.start()
+    yield (f"http://{address or '127.0.0.1'}:{server.server_port}",
+           f"the LAN address {address}" if address else "127.0.0.1, told it is not secure")
+    server.shutdown()
+    thread.join(timeout=5)
+    with app.app_context():
+        db.engine.dispose()
+
+
+def _lan_phone(browser: Browser, lan_server: tuple[str, str], script: str = "") -> Page:
+    base, how = lan_server
+    context = browser.new_context(base_url=base, **PHONE)
+    context.set_default_timeout(TIMEOUT_MS)
+    if how.startswith("127."):
+        context.add_init_script(NO_SECURE_CONTEXT)
+    if script:
+        context.add_init_script(script)
+    return context.new_page()
+
+
+def test_on_the_local_network_the_copy_button_puts_the_link_on_the_clipboard(
+        browser: Browser, lan_server: tuple[str, str], live_server: str):
+    """Over plain http on a LAN address navigator.clipboard is undefined: the link is
+    selected and copied as a selection, and the phone says it is copied."""
+    page = _lan_phone(browser, lan_server)
+    start_match(page, Taps(), "swedish", NAMES[:2])
+    assert page.evaluate("[window.isSecureContext, typeof navigator.clipboard]") == [
+        False, "undefined"]
+    figure = page.locator("figure.join-link", has_text="Watch only")
+    link = figure.locator("a.link").inner_text()
+    assert link.startswith(lan_server[0] if "LAN" in lan_server[1] else "http://")
+    button = figure.locator("button[data-copy]")
+    expect(button).to_be_visible()
+    button.tap()
+    expect(figure.locator(".copy-status")).to_have_text(COPIED)
+    expect(button).to_have_text("Copied")
+    # the clipboard, read from a page in a secure context (this machine itself)
+    reader = browser.new_context(base_url=live_server,
+                                 permissions=["clipboard-read", "clipboard-write"])
+    try:
+        here = reader.new_page()
+        here.goto("/offline")
+        assert here.evaluate("navigator.clipboard.readText()") == link
+    finally:
+        reader.close()
+        page.context.close()
+    report(f"copy button on plain http ({lan_server[1]}): the link lands on the clipboard")
+
+
+def test_where_the_browser_refuses_to_copy_the_link_is_left_selected(
+        browser: Browser, lan_server: tuple[str, str]):
+    page = _lan_phone(browser, lan_server, "document.execCommand = () => false;")
+    start_match(page, Taps(), "swedish", NAMES[:2])
+    figure = page.locator("figure.join-link", has_text="Players' link")
+    figure.locator("button[data-copy]").tap()
+    expect(figure.locator(".copy-status")).to_have_text(SELECTED)
+    assert page.evaluate("window.getSelection().toString()") == (
+        figure.locator("a.link").inner_text())
+    page.context.close()
+
+
+def test_without_javascript_no_copy_button_shows(nojs: Page):
+    """The buttons wait hidden for app.js: a style of the site's own never shows them."""
+    start_match(nojs, Taps(), "swedish", NAMES[:2])
+    buttons = nojs.locator("button[data-copy]")
+    assert buttons.count() == 4  # the players' link, the watching link, each seat's link
+    for i in range(buttons.count()):
+        expect(buttons.nth(i)).to_be_hidden()
