@@ -13,13 +13,13 @@ import hmac
 import json
 from collections.abc import Sequence
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from flask import current_app
 from flask_babel import gettext as _
-from sqlalchemy import func, select, update
+from sqlalchemy import func, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -88,11 +88,26 @@ def _check_seat(rnd: RoundRow, game: RoundState, seat: int | None) -> None:
                           turn=turn, seat=names[seat] if seat is not None else "—"))
 
 
-# within import_match: every change is sent to the database (flushed) but not committed,
-# as the whole import is one transaction; and each round's state after its latest event is
-# kept here (round id: version, state) instead of as a snapshot frozen and thawed each time
-_IMPORTING: ContextVar[dict[int, tuple[int, RoundState]] | None] = ContextVar(
-    "importing", default=None)
+@dataclass
+class _Import:
+    """An import under way (:func:`import_match`): every change is sent to the database
+    (flushed) but not committed, as the whole import is one transaction; each round's state
+    after its latest event is kept here (round id: version, state) instead of a snapshot
+    frozen and thawed each time, and its log grows here, written in one INSERT at the end."""
+
+    states: dict[int, tuple[int, RoundState]] = field(default_factory=dict)
+    logs: dict[int, list[EngineEvent]] = field(default_factory=dict)
+
+
+_IMPORTING: ContextVar[_Import | None] = ContextVar("importing", default=None)
+
+
+def log_of(rnd: RoundRow) -> list[EngineEvent]:
+    """The round's log: as stored, or within an import as it has grown so far."""
+    importing = _IMPORTING.get()
+    if importing is not None:
+        return importing.logs.setdefault(rnd.id, [])
+    return rnd.log
 
 
 def _commit() -> None:
@@ -234,7 +249,8 @@ _SEAL = hashlib.sha256().digest_size
 def game_of(rnd: RoundRow) -> RoundState:
     """The round's state (once per request): its snapshot at the round's version, or
     else the engine replaying its events."""
-    kept = (_IMPORTING.get() or {}).get(rnd.id)
+    importing = _IMPORTING.get()
+    kept = importing.states.get(rnd.id) if importing is not None else None
     if kept is not None and kept[0] == rnd.version:
         return kept[1]
     match = rnd.match
@@ -253,7 +269,7 @@ def replay(rnd: RoundRow, log: Sequence[EngineEvent] | None = None) -> RoundStat
     match = rnd.match
     return RoundState.replay(rules_of(match), len(match.players), rnd.dealer,
                              scores_before(match, rnd.number), match.names,
-                             rnd.log if log is None else log)
+                             log_of(rnd) if log is None else log)
 
 
 def _keep(rnd: RoundRow, game: RoundState) -> None:
@@ -335,8 +351,7 @@ def _append(rnd: RoundRow, version: int, event: EngineEvent, game: RoundState | 
 
 
 def _append_imported(rnd: RoundRow, version: int, event: EngineEvent, game: RoundState | None,
-                     importing: dict[int, tuple[int, RoundState]],
-                     values: dict[str, Any]) -> None:
+                     importing: _Import, values: dict[str, Any]) -> None:
     """:func:`_append` within an import: the round is this transaction's alone (no other
     phone can see it before the commit), so it takes no lock; its version moves on and
     its log grows in memory, written with the rest of the match at the end, and the state
@@ -345,11 +360,11 @@ def _append_imported(rnd: RoundRow, version: int, event: EngineEvent, game: Roun
     rnd.version = version + 1
     for key, value in values.items():
         setattr(rnd, key, value)
-    rnd.events.append(Event.of(rnd.id, len(rnd.events), event))
+    log_of(rnd).append(event)
     if game is None:
-        importing.pop(rnd.id, None)
+        importing.states.pop(rnd.id, None)
     else:
-        importing[rnd.id] = (version + 1, game)
+        importing.states[rnd.id] = (version + 1, game)
 
 
 def check_version(rnd: RoundRow, version: int) -> None:
@@ -407,7 +422,7 @@ def undo(rnd: RoundRow, version: int, seat: int | None = None) -> None:
     only that seat's own last play)."""
     _open(rnd)
     check_version(rnd, version)
-    log = rnd.log
+    log = log_of(rnd)
     if not in_force(log):
         raise RoundClosed(_("There is nothing to undo: the round has just begun."))
     if seat is not None and not seat_may_undo(game := game_of(rnd), seat):
@@ -485,7 +500,7 @@ def tallies_of(match: Match, rnd: RoundRow, counts: Sequence[SideCounts]) -> lis
 def record_tally(rnd: RoundRow, version: int, counts: Sequence[SideCounts]) -> None:
     """Record the tallies of a round counted at the end, not played here."""
     check_version(rnd, version)
-    if in_force(rnd.log):
+    if in_force(log_of(rnd)):
         raise RoundClosed(_("The tally is already entered; take it back to change it."))
     tallies = tallies_of(rnd.match, rnd, counts)
     _append(rnd, version, TallyEntered(tuple(tallies)))
@@ -506,7 +521,8 @@ def confirm(rnd: RoundRow, version: int) -> MatchResult:
         match.finished = True
         match.winner_side = outcome.winner
     _commit()
-    db.session.refresh(rnd)
+    if _IMPORTING.get() is None:
+        db.session.refresh(rnd)
     return outcome
 
 
@@ -517,12 +533,17 @@ def import_match(document: MatchDocument) -> Match:
     every round recorded through the functions above as if at the table, so the engine
     judges each play again. One transaction: the whole match, or (a
     :class:`~referee.matchfile.DocumentError` naming the first event refused) nothing."""
-    marker = _IMPORTING.set({})
+    importing = _Import()
+    marker = _IMPORTING.set(importing)
     try:
         match = create_match(document.variant, dict(document.options), document.players,
                              document.first_dealer)
         for rnd in document.rounds:
             _import_round(match, rnd)
+        rows = [{"round_id": round_id, "seq": seq, "kind": event.kind, "data": event.to_json()}
+                for round_id, log in importing.logs.items() for seq, event in enumerate(log)]
+        if rows:
+            db.session.execute(insert(Event), rows)
         db.session.commit()
     except BaseException:
         db.session.rollback()
