@@ -39,7 +39,7 @@ MAX_HAND_VALUE = {
     "classic": 10,
     "krypkasino": 14,
 }
-# "Best first" is not checked in krypkasino, which counts penalty points.
+# "Best first" is checked in every variant (in Krypkasino by its penalty points, RULES 3.1).
 ORDERED = frozenset(CHECK_VARIANTS)
 
 
@@ -259,15 +259,19 @@ def alternative_indices(variant, table, alt):
 
 
 def verify_alternatives(variant, played, table, body, note):
-    """``alternatives`` are the reference's maximal captures, each legal, best first."""
+    """``alternatives`` are the captures the reference says the referee must offer (the
+    maximal ones; in Krypkasino every capture RULES 7 allows; in Mulle the mulle too),
+    each legal, best first."""
     alts = body["alternatives"]
     assert isinstance(alts, list), note
     legal_contents = {
         content(flat_cards(table, s)) for s in ref.legal_captures(variant, played, table)
     }
-    maximal = ref.maximal_captures(variant, played, table)
+    maximal = ref.offered_captures(variant, played, table)
     maximal_contents = {content(flat_cards(table, s)) for s in maximal}
-    event(f"maximal captures: {min(len(maximal), 4)}")
+    mulle = ref.mulle_capture(variant, played, table)
+    mulle_content = None if mulle is None else content(flat_cards(table, mulle))
+    event(f"captures to offer: {min(len(maximal), 4)}")
 
     for alt in alts:
         assert content(alt) in legal_contents, f"alternative {alt} is not legal; {note}"
@@ -282,20 +286,21 @@ def verify_alternatives(variant, played, table, body, note):
     missing = maximal_contents - set(got)
     extra = set(got) - maximal_contents
     assert not extra, f"alternatives {sorted(extra)} are not maximal; engine {alts}; {note}"
+    if mulle_content is not None:
+        assert mulle_content in got, f"the mulle {mulle_content} is not offered; {note}"
     if missing and len(maximal_contents) > 10 and len(alts) >= 10:
-        # the list is capped: what it leaves out must not beat what it lists
+        # the list is capped: what it leaves out must not beat what it lists (but the
+        # mulle, which is kept whatever its rank)
         event("alternatives capped")
         if variant in ORDERED:
-            worst = min(ref.capture_rank_key(variant, a) for a in alts)
+            worst = min(ref.capture_rank_key(variant, a) for a in alts
+                        if content(a) != mulle_content)
             better = [m for m in missing if ref.capture_rank_key(variant, m) > worst]
             assert not better, f"capped list leaves out better captures {better}; {note}"
     else:
         assert not missing, f"alternatives miss {sorted(missing)}; engine {alts}; {note}"
 
-    mulle_alt = variant == "mulle" and any(
-        len(a) == 1 and ref.canonical(a[0]) == ref.canonical(played) for a in alts
-    )
-    if variant in ORDERED and not mulle_alt:
+    if variant in ORDERED:
         keys = [ref.capture_rank_key(variant, a) for a in alts]
         assert keys == sorted(keys, reverse=True), (
             f"not best first (RULES 3.1): {list(zip(alts, keys, strict=True))}; {note}"

@@ -59,7 +59,7 @@ from .scoring import (
 )
 from .table import Build, Item, item_cards
 from .turn import Action, IllegalPlay, Kind, Play, Spot, Verdict, judge, verify_play
-from .variants import MatchEnd, MulleScoring, OptionError, Rules
+from .variants import MatchEnd, OptionError, Rules
 
 __all__ = [
     "DuplicateCard",
@@ -642,7 +642,7 @@ class RoundState:
             sweep = not self.table
             if sweep:
                 self._sweep(seat, side, index, deal, play.card, before)
-            self._mulle(side, play.card, verdict.taken[1:], before, play)
+            self.mulle[side] += self.rules.mulle_value(play.card, [before[i] for i in play.refs])
             self._credit(side, verdict.taken)
         # the Danish builder's duty on the next turn
         if verdict.kind.builds and self.rules.building.must_capture_next:
@@ -702,15 +702,6 @@ class RoundState:
             if max(now) >= freeze:
                 scored, note = False, SweepNote.FROZEN
         self.sweeps[side].append(Sweep(index, deal, scored, note))
-
-    def _mulle(self, side: int, card: Card, captured: Sequence[Card], before: list[Item],
-               play: Play) -> None:
-        v = self.rules.variant
-        if v.mulle is MulleScoring.FIVE:
-            if len(play.refs) == 1 and before[play.refs[0]] == card:
-                self.mulle[side] += v.mulle_points
-        elif v.mulle is MulleScoring.CAPTURE_VALUE and card in captured:
-            self.mulle[side] += max(self.rules.hand_values(card))
 
     def _end_of_deal(self, deal: int) -> None:
         """The retroactive hand check: every build owner held a card that captures it."""

@@ -19,13 +19,14 @@ referee.rules.variants.OptionError: 'colour' is not a house rule; the options ar
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from .cards import BIG_CASINO, FIVE_OF_SPADES, LITTLE_CASINO, Card, pack
 from .reasons import Reason, Why
+from .table import Item, item_cards
 
 __all__ = [
     "VARIANTS",
@@ -431,6 +432,25 @@ class Rules:
         if card.ace and not self.most_aces:
             points += v.ace
         return points
+
+    def mulle_value(self, card: Card, taken: Sequence[Item]) -> int:
+        """What taking the table items ``taken`` with ``card`` scores as a mulle (RULES.md
+        §6): in Mulle the identical card taken alone, a fixed number; in Mulle
+        (Kortspelshandboken) the identical card anywhere among them, the card's hand value.
+
+        >>> seven = Card.parse("7H")
+        >>> mulle = get_rules("mulle")
+        >>> mulle.mulle_value(seven, [seven]), mulle.mulle_value(seven, [seven, Card.parse("3C")])
+        (5, 0)
+        >>> get_rules("mulle-glimne").mulle_value(seven, [seven, Card.parse("3C")])
+        7
+        """
+        v = self.variant
+        if v.mulle is MulleScoring.FIVE:
+            return v.mulle_points if len(taken) == 1 and taken[0] == card else 0
+        if v.mulle is MulleScoring.CAPTURE_VALUE and any(card in item_cards(i) for i in taken):
+            return max(self.hand_values(card))
+        return 0
 
     def immediate_points(self, card: Card) -> int:
         """Points credited the moment the card is captured (Finnish: aces and casinos)."""
