@@ -17,8 +17,9 @@ from referee.rules.partition import (
     split_exact,
 )
 from referee.rules.reasons import Reason, Why
+from referee.rules.round import IllegalPlay
 from referee.rules.table import Build
-from referee.rules.turn import Spot, judge, legal_plays
+from referee.rules.turn import Action, Play, Spot, judge, legal_plays, verify_play
 from referee.rules.variants import OptionError, UnknownVariant, get_rules
 
 P = Card.parse
@@ -281,6 +282,51 @@ def test_mulle_is_offered_even_when_the_list_is_full_rules_6():
     found = options("mulle", "7H", table)
     assert len(found) == MAX_OPTIONS and found[-1] == ["7H"]
     assert all(len(option) == 11 for option in found[:-1])
+
+
+def _norwegian_king_position():
+    """K♦ on 28 loose cards of 7 or less and two builds: a search far beyond the budget."""
+    loose = [c for c in pack() if c.rank <= 7][:28]
+    rest = [c for c in pack() if c.rank > 7 and c != P("KD")]
+    table = (*loose, Build(tuple(rest[:2]), 13, 0), Build(tuple(rest[2:4]), 9, 0))
+    return Spot(get_rules("norwegian"), 1, table)
+
+
+def test_a_spent_budget_still_offers_the_capture_found_and_what_it_can_judge():
+    spot = _norwegian_king_position()
+    budget = Budget()
+    plays = legal_plays(spot, P("KD"), budget)
+    assert budget.left < 0  # the search for the captures ran out
+    assert plays[0].action is Action.CAPTURE
+    assert Play(P("KD"), Action.TRAIL) in plays
+    for offered in plays:  # never a play the referee then refuses
+        assert judge(spot, offered).legal, offered
+
+
+def test_a_krypkasino_card_that_can_capture_is_never_offered_the_trail():
+    rules = get_rules("krypkasino")
+    table = tuple(pack(2)[:90])
+    spot = Spot(rules, 0, table)
+    plays = legal_plays(spot, P("AH"), Budget())
+    assert plays and all(p.action is Action.CAPTURE for p in plays)
+    assert all(judge(spot, p).legal for p in plays)
+    assert not judge(spot, Play(P("AH"), Action.TRAIL)).legal
+
+
+def test_a_refused_play_and_the_choices_after_it_search_once():
+    # the round page judges a refused claim, then offers the card's plays: one search
+    rules = get_rules("swedish")
+    table = tuple(parse_cards(["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S"]))
+    spot = Spot(rules, 0, table)
+    budget = Budget()
+    with pytest.raises(IllegalPlay) as refused:
+        verify_play(spot, Play(P("10D"), Action.CAPTURE, (0,)), None, budget)
+    left = budget.left
+    plays = legal_plays(spot, P("10D"), budget)
+    assert left - budget.left < 100  # only the trail judged, no second search
+    assert [p.refs for p in plays if p.action is Action.CAPTURE] == list(
+        refused.value.verdict.options)
+
 
 
 def test_the_two_searches_find_the_same_krypkasino_captures_rules_7():

@@ -20,7 +20,7 @@ never confused. Every search spends from the request's one :class:`Budget`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from itertools import chain
 
@@ -270,17 +270,29 @@ def capture_options(
     §7 allows, which may lie within a larger one; and a capture that makes a mulle
     whenever the card has one (in Mulle the identical card alone). At most
     ``MAX_OPTIONS`` are listed. A table too large to search in the budget lists one
-    capture found greedily.
+    capture found greedily. The request's budget remembers the answer, so a second call
+    for the same card and table costs nothing.
 
     >>> from .variants import get_rules
     >>> table = [Card.parse(c) for c in ("AC", "2D", "5H", "6C", "3S", "7D")]
     >>> capture_options(get_rules("krypkasino"), Card.parse("8H"), table, Budget())
     [(0, 1, 2), (0, 1, 2, 3, 4, 5)]
     """
+    key = _search_key(rules, card, table)
+    known = budget.known.get(key)
+    if known is not None:
+        return list(known)
     try:
-        return _options(rules, card, table, budget)
+        found = _options(rules, card, table, budget)
     except TooComplex:  # far beyond a real table: one legal capture, greedily
-        return _greedy_option(rules, card, table, budget.fallback())
+        found = _greedy_option(rules, card, table, budget.fallback())
+    budget.known[key] = tuple(found)
+    return found
+
+
+def _search_key(rules: Rules, card: Card, table: Sequence[Item]) -> Hashable:
+    """What a card's captures on a table are remembered by in the request's budget."""
+    return rules, card, tuple(table)
 
 
 def _builds_of(table: Sequence[Item], value: int) -> list[int]:
@@ -458,6 +470,9 @@ def _option_key(rules: Rules, facts: _Facts, option: tuple[int, ...]) -> RankKey
 
 def can_capture(rules: Rules, card: Card, table: Sequence[Item], budget: Budget) -> bool:
     """Does ``card`` capture anything at all? (Cheap: one subset sum per value.)"""
+    known = budget.known.get(_search_key(rules, card, table))
+    if known is not None:  # the captures were searched already in this request
+        return bool(known)
     hand = rules.hand_values(card)
     if not hand:
         return any(isinstance(i, Card) and i.rank == card.rank for i in table)

@@ -68,6 +68,9 @@ class TooComplex(ValueError):
 class Budget:
     """The search steps left to one request; :meth:`spend` raises when they run out.
 
+    It also keeps what the request's searches found (``known``: a card's legal
+    captures on a table), so that a request never searches for the same thing twice.
+
     >>> b = Budget(3)
     >>> b.spend(2); b.left
     1
@@ -77,11 +80,13 @@ class Budget:
     referee.rules.partition.TooComplex: this position is too large to search
     """
 
-    __slots__ = ("left", "reserve")
+    __slots__ = ("_fallback", "known", "left", "reserve")
 
     def __init__(self, steps: int = STEP_BUDGET, reserve: int = RESERVE) -> None:
         self.left = steps
         self.reserve = reserve
+        self._fallback: Budget | None = None
+        self.known: dict[Hashable, tuple[tuple[int, ...], ...]] = {}
 
     def spend(self, steps: int = 1) -> None:
         self.left -= steps
@@ -89,9 +94,17 @@ class Budget:
             raise TooComplex("this position is too large to search")
 
     def fallback(self) -> Budget:
-        """The reserve, once per request, for a cheap answer after a search ran out."""
-        reserve, self.reserve = self.reserve, 0
-        return Budget(reserve, 0)
+        """The reserve, for the cheap answers after a search ran out: one budget of it per
+        request, shared by every such answer, so the request stays bounded.
+
+        >>> b = Budget(10, 5)
+        >>> b.fallback().spend(4); b.fallback().left
+        1
+        """
+        if self._fallback is None:
+            self._fallback = Budget(self.reserve, 0)
+            self.reserve = 0
+        return self._fallback
 
 
 # -- small tables: bit masks ------------------------------------------------------

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -364,6 +364,15 @@ class Rules:
     @property
     def reverse(self) -> bool:
         return self.variant.reverse
+
+    def __hash__(self) -> int:
+        """The rules key what a request has searched (a card's captures on a table):
+        hashed once, not field by field at every look-up."""
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash(astuple(self))
 
     @property
     def builds(self) -> bool:
