@@ -23,7 +23,15 @@ from pages import (
 from referee.rules.cards import pack, parse_cards
 from referee.rules.notes import Note, Say
 from referee.rules.round import RoundOver, RoundState
-from referee.rules.scoring import Decided, Tally, round_and_match, score_round, settle
+from referee.rules.scoring import (
+    Category,
+    Credit,
+    Decided,
+    Tally,
+    round_and_match,
+    score_round,
+    settle,
+)
 from referee.rules.turn import Action, Play
 from referee.rules.variants import get_rules
 
@@ -130,6 +138,34 @@ def test_finnish_tie_reached_in_one_step_means_another_round_rules_8():
     assert not match.finished and match.decided is Decided.TIED
     assert match.explanation[-1].code in (Say.TOGETHER_IMMEDIATE, Say.TOGETHER,
                                          Say.ANOTHER_ROUND)
+
+
+# with the most_aces house rule the aces score one point for most of them at the end of the
+# round: only 10♦ and 2♠ are credited as they are captured (RULES §6, §8). Scores 15 v 12:
+# a has three aces (most aces); b has A♠, 10♦, 2♠, most cards and most spades
+MOST_ACES_A = tally(20, 5, ["AH", "AD", "AC"])
+MOST_ACES_B = tally(32, 8, ["AS"], big=1, little=1)
+
+
+def test_finnish_most_aces_point_is_not_an_immediate_point_rules_8():
+    # b's 10♦ and 2♠ bring b to 15 during play; at the end a has 15 + 1 = 16 and b
+    # 15 + most cards 1 + most spades 2 = 18: the highest total wins
+    rules = get_rules("finnish", {"most_aces": True})
+    _score, match = round_and_match(rules, [MOST_ACES_A, MOST_ACES_B], [15, 12])
+    assert match.scores == (16, 18)
+    assert match.finished and match.winner == 1 and match.decided is Decided.MOST_POINTS
+    assert match.explanation == (
+        Note.of(Say.HIGHEST, side=1, score=18, counts=(16,), target=16),)
+
+
+def test_finnish_most_aces_point_is_not_immediate_in_a_played_round_either_rules_8():
+    # the same round played: the casinos were credited capture by capture, the aces not
+    rules = get_rules("finnish", {"most_aces": True})
+    during_play = [[Credit(1, Category.BIG_CASINO, 2)], [Credit(1, Category.LITTLE_CASINO, 1)]]
+    score, match = round_and_match(rules, [MOST_ACES_A, MOST_ACES_B], [15, 12], None,
+                                   during_play)
+    assert score.immediate == 2 and match.scores == (16, 18) and match.winner == 1
+    assert match.decided is Decided.MOST_POINTS
 
 
 def test_finnish_count_out_can_end_the_match_mid_round():

@@ -267,16 +267,20 @@ def score_round(
         explanation.extend(ace_lines)
         add(sweep_step, sweep_lines)
     elif v.match_end is MatchEnd.HIGHEST_THEN_COUNT_OUT:
+        # the aces and casinos are credited as they are captured; with the most_aces house
+        # rule the aces score one majority point at the end of the round instead, counted
+        # out first (where the aces stand in the order), never among the immediate points
+        by_ace = [] if rules.most_aces else [c for step in ace_steps for c in step]
         if immediate_steps is None:
-            add([c for step in ace_steps for c in step] + big_step + little_step, [])
+            add(by_ace + big_step + little_step, [])
         else:
             for credits in immediate_steps:
                 add(list(credits), [])
-            if rules.most_aces:  # the aces were not credited one by one
-                for step in ace_steps:
-                    add(step, [])
         immediate = len(steps)
         explanation.extend(ace_lines + casino_lines)
+        if rules.most_aces:
+            for step in ace_steps:
+                add(step, [])
         add(spade_step, spade_lines)
         add(cards_step, cards_lines)
         add(sweep_step, sweep_lines)
