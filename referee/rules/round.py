@@ -688,9 +688,11 @@ class RoundState:
             double = len(before) == 1 and before[0] == card
             points = penalties.twin_sweep if double else penalties.sweep
             self.sweep_points[side] += points
-            previous = self.records[-1].player if self.records else None
-            if previous is not None and self.side_of[previous] != side:
-                self.sweep_points[self.side_of[previous]] -= points
+            # the player before the sweeper in seating order (RULES §7): on the first play
+            # of the round the dealer, as the tally reckons it too
+            charged = self.side_of[(seat - 1) % self.players]
+            if charged != side:
+                self.sweep_points[charged] -= points
             self.sweeps[side].append(Sweep(index, deal, True, SweepNote.NONE, double))
             return
         scored, note = True, SweepNote.NONE

@@ -367,7 +367,8 @@ def _casinos(
 
 
 def _penalty_sweeps(rules: Rules, tallies: Sequence[Tally]) -> list[Credit]:
-    """Krypkasino: +5 to the sweeper and −5 to the player before (±10 for a dubbeltabbe)."""
+    """Krypkasino: +5 to the sweeper and −5 to the player before (±10 for a dubbeltabbe):
+    the side of the seat to the sweeper's right, as in play (RULES §7)."""
     penalties = rules.variant.penalties
     if penalties is None:
         return []
