@@ -30,7 +30,7 @@ class Say(enum.StrEnum):
     MOST = "most"  # side, category, counts (the side's first, then the others'), points
     MOST_TIED = "most_tied"  # category, counts: nobody scores
     MOST_TIED_CARRIED = "most_tied_carried"  # category, counts, points carried over
-    SPADES_OVER_SIX = "spades_over_six"  # side, count, points
+    SPADES_OVER_SIX = "spades_over_six"  # side, count, points, over (those that score nothing)
     SPADES_EACH = "spades_each"  # side, count, points
     ACES = "aces"  # side, cards, points
     BIG_CASINO = "big_casino"  # side, points

@@ -312,14 +312,16 @@ def _spades(
                             Category.SPADES)
     elif v.spade_scoring is SpadeScoring.OVER_SIX:
         for i, t in enumerate(tallies):
-            if t.spades > 6:
-                step.append(Credit(i, Category.SPADES, t.spades - 6))
+            if t.spades > v.spades_over:
+                pts = v.most_spades * (t.spades - v.spades_over)
+                step.append(Credit(i, Category.SPADES, pts))
                 lines.append(Note.of(Say.SPADES_OVER_SIX, side=i, count=t.spades,
-                                     points=t.spades - 6))
-    else:  # each spade; A♠ 2; 2♠ scores as little casino
+                                     points=pts, over=v.spades_over))
+    else:  # each spade, and A♠ its own; 2♠ scores only as the little casino
         for i, t in enumerate(tallies):
             aces_of_spades = sum(1 for c in t.aces if c.spade)
-            pts = t.spades - t.little_casino + aces_of_spades
+            others = t.spades - t.little_casino - aces_of_spades
+            pts = v.spade_each * others + v.ace_of_spades * aces_of_spades
             if pts:
                 step.append(Credit(i, Category.SPADES, pts))
                 lines.append(Note.of(Say.SPADES_EACH, side=i, count=t.spades, points=pts))

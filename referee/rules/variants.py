@@ -145,9 +145,9 @@ class MatchEnd(enum.StrEnum):
 
 
 class SpadeScoring(enum.StrEnum):
-    MAJORITY = "majority"
-    OVER_SIX = "over six"  # överspader: 1 per spade over 6
-    EACH = "each"  # mulle-glimne: 1 each, A♠ 2 (2♠ scores as little casino)
+    MAJORITY = "majority"  # Variant.most_spades for most spades
+    OVER_SIX = "over six"  # överspader: most_spades per spade over Variant.spades_over
+    EACH = "each"  # mulle-glimne: spade_each a spade, ace_of_spades A♠ (2♠: little casino)
 
 
 class MulleScoring(enum.StrEnum):
@@ -201,8 +201,11 @@ class Variant:
     match_end: MatchEnd
     # points (RULES.md §6); 0 means the category does not score
     most_cards: int = 1
-    most_spades: int = 2
+    most_spades: int = 2  # for most spades; with OVER_SIX for each spade over spades_over
     spade_scoring: SpadeScoring = SpadeScoring.MAJORITY
+    spades_over: int = 6  # OVER_SIX: the spades a side takes before they score
+    spade_each: int = 0  # EACH: what a spade scores (2♠ scores only as the little casino)
+    ace_of_spades: int = 0  # EACH: what A♠ scores
     ace: int = 1
     big_casino: int = 2
     little_casino: int = 1
@@ -437,7 +440,7 @@ class Rules:
         if card == LITTLE_CASINO:
             points += v.little_casino
         elif card.spade and v.spade_scoring is SpadeScoring.EACH:
-            points += 2 if card.ace else 1
+            points += v.ace_of_spades if card.ace else v.spade_each
         if card.ace and not self.most_aces:
             points += v.ace
         return points
@@ -563,7 +566,8 @@ VARIANTS: dict[str, Variant] = {
             packs=2, values=NORDIC_VALUES, building=Building.ANGLO,
             table_cards=8, hand_size=4, min_players=2, max_players=4, target=50,
             match_end=MatchEnd.MOST_POINTS, most_cards=0, most_spades=0,
-            spade_scoring=SpadeScoring.EACH, ace=0, big_casino=3, little_casino=2,
+            spade_scoring=SpadeScoring.EACH, spade_each=1, ace_of_spades=2, ace=0,
+            big_casino=3, little_casino=2,
             last_capture=0, mulle=MulleScoring.CAPTURE_VALUE, most_players_alone=2,
             round_total=36, sources=_SWEDISH_SOURCE,
         ),
