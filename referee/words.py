@@ -9,11 +9,12 @@ symbols. The engine's own detail sentence stays available behind a "why?".
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import LazyString, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
 
 from .rules.capture import Group
 from .rules.cards import Card
@@ -24,7 +25,29 @@ from .rules.table import Build, Item
 from .rules.turn import Action, Kind, Play, Verdict
 from .rules.variants import Variant
 
-REASONS = {
+
+@dataclass(frozen=True)
+class Plural:
+    """A sentence worded in the singular or the plural by one of the ruling's counts (the
+    parameter ``count`` names)."""
+
+    count: str
+    singular: str
+    plural: str
+
+    def __str__(self) -> str:  # the English plural: the sentence with all its parameters
+        return self.plural
+
+    def word(self, number: int, params: Words) -> str:
+        return ngettext(self.singular, self.plural, number, **params)
+
+
+def plural_l(count: str, singular: str, plural: str) -> Plural:
+    """A sentence worded by the count ``count`` (the catalogues take its two forms)."""
+    return Plural(count, singular, plural)
+
+
+REASONS: dict[Why, LazyString | Plural] = {
     Why.TAKES: _l("%(card)s takes %(items)s"),
     Why.PAIRS: _l("%(card)s pairs %(items)s"),
     Why.TAKES_TABLE: _l("%(card)s takes the whole table"),
@@ -141,6 +164,45 @@ REASONS = {
     Why.TALLY_SWEEPS_SISTEN: _l("%(count)s sweeps are more than this side can make: its "
                                 "players play %(plays)s cards and the last capture counts as "
                                 "one more, so at most %(most)s"),
+    Why.TALLY_SWEEPS_TOGETHER: plural_l(
+        "count",
+        "%(count)s sweep in all is more than the round allows: after a sweep the next player "
+        "must trail, so at most every other one of the %(plays)s plays whose sweeps count "
+        "sweeps: at most %(most)s",
+        "%(count)s sweeps in all are more than the round allows: after a sweep the next "
+        "player must trail, so at most every other one of the %(plays)s plays whose sweeps "
+        "count sweeps: at most %(most)s"),
+    Why.TALLY_SWEEPS_TOGETHER_SISTEN: plural_l(
+        "count",
+        "%(count)s sweep in all is more than the round allows: after a sweep the next player "
+        "must trail, so at most every other one of the %(plays)s plays sweeps, and the last "
+        "capture counts as one more: at most %(most)s",
+        "%(count)s sweeps in all are more than the round allows: after a sweep the next "
+        "player must trail, so at most every other one of the %(plays)s plays sweeps, and "
+        "the last capture counts as one more: at most %(most)s"),
+    Why.TALLY_SWEEPS_CARDS: plural_l(
+        "count",
+        "%(count)s sweep needs at least %(least)s cards in the side's pile, as a sweep takes "
+        "a table card with the card played; this side has %(pile)s",
+        "%(count)s sweeps need at least %(least)s cards in the side's pile, as each takes a "
+        "table card with the card played; this side has %(pile)s"),
+    Why.TALLY_LAST_NO_CARDS: plural_l(
+        "pile",
+        "a side with %(pile)s card cannot have made the last capture: a capture takes a "
+        "table card with the card played",
+        "a side with %(pile)s cards cannot have made the last capture: a capture takes a "
+        "table card with the card played"),
+    Why.TALLY_NOT_ACE: _l("%(card)s is not an ace"),
+    Why.TALLY_MULLE_STEP: plural_l(
+        "points",
+        "%(points)s mulle point cannot be: each mulle scores %(value)s",
+        "%(points)s mulle points cannot be: each mulle scores %(value)s"),
+    Why.TALLY_MULLE_VALUE: plural_l(
+        "points",
+        "%(points)s mulle point is more than a pile of %(pile)s can hold: each mulle takes a "
+        "card and its identical twin, so at most %(most)s",
+        "%(points)s mulle points are more than a pile of %(pile)s can hold: each mulle takes "
+        "a card and its identical twin, so at most %(most)s"),
 }
 
 # what a finding changes, in a sentence after the finding
@@ -204,7 +266,11 @@ def reason_text(reason: Reason, names: Sequence[str] = (), **extra: str) -> str:
     parameters the engine does not carry (the player of a finding)."""
     params = {key: _param(value, names, key) for key, value in reason.params}
     params.update(extra)
-    return str(REASONS[reason.code]) % params
+    wording = REASONS[reason.code]
+    if isinstance(wording, Plural):
+        number = reason.get(wording.count)
+        return wording.word(number if isinstance(number, int) else 0, params)
+    return str(wording) % params
 
 
 def verdict_text(verdict: Verdict, names: Sequence[str] = ()) -> str:

@@ -20,6 +20,7 @@ EXAMPLE = {
     "table": (10,), "turn": 1, "player": 0, "builds": (BUILD,), "variant": "mulle",
     "players": 3, "size": 4, "given": 5, "low": 2, "high": 2, "paired": (4,), "sides": 2,
     "category": "big_casino", "whole": 52, "count": 2, "plays": 24, "most": 24, "packs": 1,
+    "least": 4, "pile": 3, "points": 15,
 }
 PARAM = re.compile(r"%\((\w+)\)s")
 

@@ -59,7 +59,7 @@ from .scoring import (
 )
 from .table import Build, Item, item_cards
 from .turn import Action, IllegalPlay, Kind, Play, Spot, Verdict, judge, verify_play
-from .variants import MatchEnd, OptionError, Rules
+from .variants import MatchEnd, MulleScoring, OptionError, Rules
 
 __all__ = [
     "DuplicateCard",
@@ -284,11 +284,12 @@ def tally_limits(rules: Rules, players: int, dealer: int | None = None) -> Tally
 
     >>> from .variants import get_rules
     >>> limits = tally_limits(get_rules("mulle"), 2, dealer=1)
-    >>> limits.plays, limits.sweeps, limits.last_capture_scores
-    ((50, 49), (50, 49), True)
+    >>> limits.plays, limits.sweeps, limits.last_capture_scores, limits.sweeps_together
+    ((50, 49), (50, 49), True, 50)
     >>> tally_limits(get_rules("finnish"), 2).sweeps
     (20, 20)
     """
+    v = rules.variant
     sides = sides_of(rules, players)
     plays = [0] * len(sides)
     last = [0] * len(sides)
@@ -297,9 +298,14 @@ def tally_limits(rules: Rules, players: int, dealer: int | None = None) -> Tally
         for i, side in enumerate(sides):
             plays[i] = max(plays[i], sum(deal[s] for deal in deals for s in side))
             last[i] = max(last[i], sum(deals[-1][s] for s in side))
+    # the whole round's plays, and its last deal's, are the same whoever deals
+    counted = sum(map(sum, deals)) - (0 if v.last_deal_sweeps_score else sum(deals[-1]))
+    mulles = sorted((rules.mulle_value(c, (c,)) for c in pack()), reverse=True)
     return TallyLimits(
-        tuple(plays), None if rules.variant.last_deal_sweeps_score else tuple(last),
-        rules.variant.last_capture > 0, rules.sisten_is_sweep,
+        tuple(plays), None if v.last_deal_sweeps_score else tuple(last),
+        v.last_capture > 0, rules.sisten_is_sweep, counted,
+        tuple(mulles) if v.has_mulle else (),
+        v.mulle_points if v.mulle is MulleScoring.FIVE else None,
     )
 
 

@@ -596,7 +596,7 @@ class TallyError(ValueError):
 
 @dataclass(frozen=True)
 class TallyLimits:
-    """What the seating allows a tally (from the deal schedule, see
+    """What the seating and the variant allow a tally (from the deal schedule, see
     :func:`referee.rules.round.tally_limits`)."""
 
     plays: tuple[int, ...]  # the cards each side's players play in the round
@@ -605,6 +605,13 @@ class TallyLimits:
     last_deal: tuple[int, ...] | None = None
     last_capture_scores: bool = False  # then exactly one side made the last capture
     sisten_is_sweep: bool = False  # the last capture counts as one more sweep
+    # the plays of the whole round in which a sweep counts (Finnish: those before the last
+    # deal); None: the round's sweeps together are not bounded
+    counted_plays: int | None = None
+    # what a mulle of each card of the pack scores, highest first (none: no mulles), and
+    # the step mulle points come in (Mulle: 5 each; None: any sum of those values)
+    mulle_values: tuple[int, ...] = ()
+    mulle_step: int | None = None
 
     @property
     def sweeps(self) -> tuple[int, ...]:
@@ -613,14 +620,46 @@ class TallyLimits:
             return tuple(p - last for p, last in zip(self.plays, self.last_deal, strict=True))
         return tuple(p + self.sisten_is_sweep for p in self.plays)
 
+    @property
+    def sweeps_together(self) -> int | None:
+        """The most sweeps all sides can give together: after a sweep the next player must
+        trail (RULES §5), so no two plays in a row sweep and at most every other play does;
+        with ``sisten_is_sweep`` the last capture may add one.
+
+        >>> TallyLimits((24, 24), counted_plays=48).sweeps_together
+        24
+        >>> TallyLimits((24, 24), sisten_is_sweep=True, counted_plays=48).sweeps_together
+        25
+        """
+        plays = self.counted_plays
+        if plays is None:
+            return None
+        return plays // 2 + 1 if self.sisten_is_sweep else (plays + 1) // 2
+
+
+def _cards_for_sweeps(sweeps: int, sisten: bool) -> int:
+    """The fewest cards a side's pile holds after ``sweeps`` sweeps: each takes at least one
+    table card with the card played. With the last capture counted as a sweep (``sisten``),
+    that one brings at least one card left on the table, beside an earlier capture."""
+    return 2 * sweeps - (sisten and sweeps >= 2)
+
+
+def _most_mulle(values: Sequence[int], cards: int) -> int:
+    """The most mulle points a pile of ``cards`` can hold: each mulle takes a card and its
+    identical twin, and each card of the pack makes at most one mulle (there are two of
+    it), worth ``values`` (one per card, highest first)."""
+    return sum(values[: cards // 2])
+
 
 def validate_tallies(
     tallies: Sequence[Tally], packs: int, limits: TallyLimits | None = None
 ) -> None:
     """The counts must add up to the pack: cards, spades, each ace, 10♦ and 2♠ once (twice
-    with two packs); they must fit each side's pile; and with the seating's ``limits`` a
-    side makes at most one sweep per card its players play, and the last capture is marked
-    where it scores.
+    with two packs); they must fit each side's pile (two cards at least for each sweep and
+    each mulle, and for the last capture); and with the seating's ``limits`` a side makes
+    at most one sweep per card its players play, the sides together at most every other
+    play's, the last capture is marked where it scores, and mulle points are what mulles
+    can score.
 
     >>> from .cards import parse_cards
     >>> a = Tally(26, 7, tuple(parse_cards(["AS", "AH"])), 1, 0, 30, True)
@@ -639,6 +678,10 @@ def validate_tallies(
             if getattr(t, key) < 0:
                 raise TallyError(f"the {noun} cannot be fewer than 0", f"tallies[{i}].{key}",
                                  Reason.of(Why.TALLY_NEGATIVE, category=key))
+        for j, card in enumerate(t.aces):
+            if not card.ace:
+                raise TallyError(f"{card.symbol} is not an ace", f"tallies[{i}].aces[{j}]",
+                                 Reason.of(Why.TALLY_NOT_ACE, card=card))
     cards = sum(t.cards for t in tallies)
     if cards != whole:
         raise TallyError(f"the cards add up to {cards}, not {whole}", "tallies",
@@ -690,26 +733,80 @@ def validate_tallies(
         if spade_cards > t.spades:
             raise TallyError("a side's spades must count its A♠ and 2♠", f"tallies[{i}].spades",
                              Reason.of(Why.TALLY_SPADES_UNDER))
-        if limits is None:
-            continue
-        plays = limits.plays[i]
-        if limits.last_deal is not None:
-            before = limits.sweeps[i]
-            if t.sweeps > before:
-                raise TallyError(
-                    f"{t.sweeps} sweeps cannot count: sweeps made in the last deal do not "
-                    f"score and are left out, and this side's players play {before} cards "
-                    f"before it, so at most {before} sweeps", f"tallies[{i}].sweeps",
-                    Reason.of(Why.TALLY_SWEEPS_LAST_DEAL, count=t.sweeps, most=before))
-            continue
-        extra = ""
-        if limits.sisten_is_sweep and t.last_capture:
-            extra = ", and the last capture counts as one more"
-        most = plays + (1 if extra else 0)
-        if t.sweeps > most:
+        if limits is not None:
+            _sweeps_played(i, t, limits)
+        _fits_the_pile(i, t, limits)
+    if limits is not None:
+        _sweeps_together(tallies, limits)
+
+
+def _sweeps_together(tallies: Sequence[Tally], limits: TallyLimits) -> None:
+    """The sides together sweep at most every other play (and one more with
+    ``sisten_is_sweep``)."""
+    most, plays = limits.sweeps_together, limits.counted_plays
+    count = sum(t.sweeps for t in tallies)
+    if most is None or plays is None or count <= most:
+        return
+    extra = ", and the last capture may count as one more" if limits.sisten_is_sweep else ""
+    raise TallyError(
+        f"{count} sweeps in all are more than a round allows: after a sweep the next player "
+        f"must trail, so of the {plays} plays whose sweeps count at most every other one "
+        f"sweeps{extra}: at most {most}", "tallies",
+        Reason.of(Why.TALLY_SWEEPS_TOGETHER_SISTEN if extra else Why.TALLY_SWEEPS_TOGETHER,
+                  count=count, plays=plays, most=most))
+
+
+def _sweeps_played(i: int, t: Tally, limits: TallyLimits) -> None:
+    """A side sweeps at most once per card its players play (RULES §5: in Finnish only
+    the cards before the last deal count)."""
+    plays = limits.plays[i]
+    if limits.last_deal is not None:
+        before = limits.sweeps[i]
+        if t.sweeps > before:
             raise TallyError(
-                f"{t.sweeps} sweeps are more than this side can make: its players play {plays} "
-                f"cards in the round, each sweeps at most once{extra}, so at most {most}",
-                f"tallies[{i}].sweeps",
-                Reason.of(Why.TALLY_SWEEPS_SISTEN if extra else Why.TALLY_SWEEPS,
-                          count=t.sweeps, plays=plays, most=most))
+                f"{t.sweeps} sweeps cannot count: sweeps made in the last deal do not "
+                f"score and are left out, and this side's players play {before} cards "
+                f"before it, so at most {before} sweeps", f"tallies[{i}].sweeps",
+                Reason.of(Why.TALLY_SWEEPS_LAST_DEAL, count=t.sweeps, most=before))
+        return
+    extra = ""
+    if limits.sisten_is_sweep and t.last_capture:
+        extra = ", and the last capture counts as one more"
+    most = plays + (1 if extra else 0)
+    if t.sweeps > most:
+        raise TallyError(
+            f"{t.sweeps} sweeps are more than this side can make: its players play {plays} "
+            f"cards in the round, each sweeps at most once{extra}, so at most {most}",
+            f"tallies[{i}].sweeps",
+            Reason.of(Why.TALLY_SWEEPS_SISTEN if extra else Why.TALLY_SWEEPS,
+                      count=t.sweeps, plays=plays, most=most))
+
+
+def _fits_the_pile(i: int, t: Tally, limits: TallyLimits | None) -> None:
+    """What a side's pile must hold for its sweeps, its last capture and its mulles: a
+    capture takes at least one table card with the card played."""
+    sisten = t.last_capture and (limits is None or limits.sisten_is_sweep)
+    least = _cards_for_sweeps(t.sweeps, sisten)
+    if t.cards < least:
+        raise TallyError(
+            f"{t.sweeps} sweeps need at least {least} cards in the side's pile (each takes a "
+            f"table card with the card played), and it has {t.cards}", f"tallies[{i}].sweeps",
+            Reason.of(Why.TALLY_SWEEPS_CARDS, count=t.sweeps, least=least, pile=t.cards))
+    if t.last_capture and t.cards < 2:
+        raise TallyError(
+            f"a side with {t.cards} cards cannot have made the last capture: a capture takes "
+            "at least one table card with the card played", f"tallies[{i}].last_capture",
+            Reason.of(Why.TALLY_LAST_NO_CARDS, pile=t.cards))
+    if limits is None or not t.mulle or not limits.mulle_values:
+        return
+    field = f"tallies[{i}].mulle"
+    step = limits.mulle_step
+    if step and t.mulle % step:
+        raise TallyError(f"{t.mulle} mulle points cannot be: each mulle scores {step}", field,
+                         Reason.of(Why.TALLY_MULLE_STEP, points=t.mulle, value=step))
+    most = _most_mulle(limits.mulle_values, t.cards)
+    if t.mulle > most:
+        raise TallyError(
+            f"{t.mulle} mulle points are more than a pile of {t.cards} cards can hold: each "
+            f"mulle takes a card and its identical twin, so at most {most}", field,
+            Reason.of(Why.TALLY_MULLE_VALUE, points=t.mulle, pile=t.cards, most=most))
