@@ -145,10 +145,14 @@ REASONS: dict[Why, LazyString | Plural] = {
     Why.TALLY_CARDS: _l("the cards add up to %(total)s, not %(whole)s"),
     Why.TALLY_SPADES: _l("the spades add up to %(total)s, not %(whole)s"),
     Why.TALLY_ACE_TWICE: _l("%(card)s is ticked %(count)s times: there are not that many"),
-    Why.TALLY_ACES: _l("%(total)s aces are ticked, not %(whole)s: every ace belongs to one "
-                       "side"),
-    Why.TALLY_CASINO: _l("%(category)s: there are %(packs)s in play, and each belongs to "
-                         "exactly one side"),
+    Why.TALLY_ACES: plural_l(
+        "total",
+        "%(total)s ace is ticked, not %(whole)s: every ace belongs to one side",
+        "%(total)s aces are ticked, not %(whole)s: every ace belongs to one side"),
+    Why.TALLY_CASINO: plural_l(
+        "packs",
+        "%(category)s: there is %(packs)s in play, and it belongs to exactly one side",
+        "%(category)s: there are %(packs)s in play, and each belongs to exactly one side"),
     Why.TALLY_LAST_TWICE: _l("only one side can have the last capture"),
     Why.TALLY_LAST_MISSING: _l("all %(whole)s cards were taken, so one side made the last "
                                "capture: tick which"),
@@ -157,13 +161,24 @@ REASONS: dict[Why, LazyString | Plural] = {
     Why.TALLY_SPADES_OVER_CARDS: _l("a side cannot have more spades than cards"),
     Why.TALLY_CARDS_UNDER: _l("a side has fewer cards than its aces and casinos"),
     Why.TALLY_SPADES_UNDER: _l("a side's spades must count its A♠ and 2♠"),
-    Why.TALLY_SWEEPS_LAST_DEAL: _l("%(count)s sweeps cannot count: sweeps in the last deal "
-                                   "do not score, so this side has at most %(most)s"),
-    Why.TALLY_SWEEPS: _l("%(count)s sweeps are more than this side can make: its players play "
-                         "%(plays)s cards, each sweeps at most once, so at most %(most)s"),
-    Why.TALLY_SWEEPS_SISTEN: _l("%(count)s sweeps are more than this side can make: its "
-                                "players play %(plays)s cards and the last capture counts as "
-                                "one more, so at most %(most)s"),
+    Why.TALLY_SWEEPS_LAST_DEAL: plural_l(
+        "count",
+        "%(count)s sweep cannot count: sweeps in the last deal do not score, so this side has "
+        "at most %(most)s",
+        "%(count)s sweeps cannot count: sweeps in the last deal do not score, so this side has "
+        "at most %(most)s"),
+    Why.TALLY_SWEEPS: plural_l(
+        "count",
+        "%(count)s sweep is more than this side can make: its players play %(plays)s cards, "
+        "each sweeps at most once, so at most %(most)s",
+        "%(count)s sweeps are more than this side can make: its players play %(plays)s cards, "
+        "each sweeps at most once, so at most %(most)s"),
+    Why.TALLY_SWEEPS_SISTEN: plural_l(
+        "count",
+        "%(count)s sweep is more than this side can make: its players play %(plays)s cards "
+        "and the last capture counts as one more, so at most %(most)s",
+        "%(count)s sweeps are more than this side can make: its players play %(plays)s cards "
+        "and the last capture counts as one more, so at most %(most)s"),
     Why.TALLY_SWEEPS_TOGETHER: plural_l(
         "count",
         "%(count)s sweep in all is more than the round allows: after a sweep the next player "
@@ -372,8 +387,9 @@ def sweep_text(sweep: Sweep, freeze: int | None) -> str:
     if sweep.note is SweepNote.LAST_DEAL:
         return _("a sweep, but it does not score: it was made in the last deal")
     if sweep.note is SweepNote.FROZEN:
-        return _("a sweep, but it does not score: a side already had %(n)d points or more",
-                 n=freeze or 0)
+        return ngettext("a sweep, but it does not score: a side already had %(n)d point or more",
+                        "a sweep, but it does not score: a side already had %(n)d points or "
+                        "more", freeze or 0, n=freeze or 0)
     return _("a sweep!")
 
 
@@ -452,10 +468,14 @@ NOTES: dict[Say, Callable[[Words], str]] = {
                                    "%(side)s scores %(num)d sweeps", p["count"], **p),
     Say.PENALTY_SWEEPS: lambda p: _("%(side)s: sweeps %(signed)s", **p),
     Say.MULLE: lambda p: _("%(side)s made mulle: %(points)d", **p),
-    Say.SWEEPS_FROZEN: lambda p: _("a side had %(points)d or more points before the round: "
-                                   "sweeps do not score", **p),
+    Say.SWEEPS_FROZEN: lambda p: ngettext("a side had %(points)d or more point before the "
+                                          "round: sweeps do not score",
+                                          "a side had %(points)d or more points before the "
+                                          "round: sweeps do not score", p["points"], **p),
     Say.SWEEPS_CANCEL: lambda p: _("sweeps %(counts)s cancel to %(counted)s", **p),
     Say.ENDED_MID_ROUND: lambda p: _("the match ended in the middle of the round"),
+    Say.ENDED_WITH_LEFTOVER: lambda p: _("the match ended with the cards left on the table, "
+                                         "before the round was added up"),
     Say.COUNTED_OUT: lambda p: _("%(side)s reaches %(score)d of %(target)d first, counting "
                                  "out, and wins", **p),
     Say.ONLY_ONE: lambda p: _("%(side)s reaches %(score)d of %(target)d and wins (the only "
@@ -479,9 +499,9 @@ NOTES: dict[Say, Callable[[Words], str]] = {
                                        "middle of the round; no end-of-round points are "
                                        "added", **p),
     Say.IMMEDIATE_LEFTOVER: lambda p: _("%(side)s reaches %(score)d of %(target)d with the "
-                                        "aces and casinos of the leftover cards and wins in "
-                                        "the middle of the round; no end-of-round points are "
-                                        "added", **p),
+                                        "aces and casinos of the cards left on the table, "
+                                        "taken after the last play, and wins before the round "
+                                        "is added up; no end-of-round points are added", **p),
     Say.HIGHEST: lambda p: _("%(side)s wins with the highest total, %(score)d against "
                              "%(counts)s, once a side reached %(target)d", **p),
     Say.TIED_COUNT_OUT: lambda p: _("%(sides)s are tied at %(score)d: counted out from "

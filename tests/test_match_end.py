@@ -208,6 +208,25 @@ def test_finnish_last_capture_reaching_sixteen_ends_before_the_count_rules_8():
     assert match.scores == (3, 16) and list(score.totals) == [0, 2]
 
 
+def test_finnish_leftover_aces_end_the_match_after_the_last_play_rules_8():
+    # seat 1 takes 2♣ with 2♦ and is the last to capture; every other card is trailed, the
+    # aces and casinos too, so they come to seat 1 with the cards left on the table once
+    # the last card is down: 14 + 4 aces + 10♦ 2 + 2♠ 1 = 21, before the round is added up
+    rules = get_rules("finnish")
+    r = RoundState(rules, players=2, dealer=1, scores=[3, 14])
+    table = parse_cards(["2C", "3C", "4C", "5C"])
+    r.start(table)
+    r.play(Play(P("KH"), Action.TRAIL))
+    r.play(Play(P("2D"), Action.CAPTURE, (0,)))
+    for card in pack():
+        if card not in (*table, P("KH"), P("2D")):
+            r.play(Play(card, Action.TRAIL))
+    score, match = r.score()
+    assert match.decided is Decided.IMMEDIATE and match.winner == 1
+    assert match.explanation == (Note.of(Say.IMMEDIATE_LEFTOVER, side=1, score=21, target=16),)
+    assert score.explanation == (Note.of(Say.ENDED_WITH_LEFTOVER),)
+
+
 # -- the pages: rounds entered as tallies or played, the scoreboard, the rematch ------------
 
 # five points each, cards tied at 26: Ann aces 2 + big casino 2 + last capture 1, Bo most

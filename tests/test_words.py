@@ -8,9 +8,10 @@ import re
 import pytest
 from conftest import P
 
+from referee.rules.notes import Note, Say
 from referee.rules.reasons import Reason, Why
 from referee.rules.table import Build
-from referee.words import CONSEQUENCES, REASONS, reason_text
+from referee.words import CONSEQUENCES, REASONS, note_text, reason_text
 
 BUILD = Build.of([P("4C"), P("5H")], 9, owner=1)
 # example parameters by name, as the engine gives them
@@ -145,3 +146,26 @@ def test_a_card_too_big_is_said_once(app):
     with app.test_request_context():
         said = ruling_text(refused)
     assert said.count("9♦ alone counts more than") == 1, said
+
+
+def test_a_count_of_one_reads_in_the_singular(app):
+    with app.test_request_context():
+        assert reason_text(Reason.of(Why.TALLY_CASINO, category="big_casino", packs=1)) == (
+            "the big casino (10♦): there is 1 in play, and it belongs to exactly one side")
+        assert reason_text(Reason.of(Why.TALLY_ACES, total=1, whole=4)).startswith(
+            "1 ace is ticked, not 4")
+        assert reason_text(Reason.of(Why.TALLY_SWEEPS_CARDS, count=1, least=2, pile=0)
+                           ).startswith("1 sweep needs at least 2 cards")
+        assert note_text(Note.of(Say.SPADES_EACH, side=0, count=1, points=1), ["Ann"]) == (
+            "Ann has 1 spade: 1")
+        assert reason_text(Reason.of(Why.TALLY_CASINO, category="big_casino", packs=2)) == (
+            "the big casino (10♦): there are 2 in play, and each belongs to exactly one side")
+
+
+def test_a_win_by_the_cards_left_on_the_table_is_not_said_to_be_mid_round(app):
+    # the cards left on the table are taken after the last card is played (RULES §8)
+    with app.test_request_context():
+        said = note_text(Note.of(Say.IMMEDIATE_LEFTOVER, side=0, score=16, target=16), ["Ann"])
+        ended = note_text(Note.of(Say.ENDED_WITH_LEFTOVER), ["Ann"])
+    assert "middle of the round" not in said and "after the last play" in said
+    assert "middle of the round" not in ended

@@ -42,6 +42,8 @@ class Say(enum.StrEnum):
     SWEEPS_FROZEN = "sweeps_frozen"  # points: a side had that many before the round
     SWEEPS_CANCEL = "sweeps_cancel"  # counts, counted
     ENDED_MID_ROUND = "ended_mid_round"  # only the points credited during play count
+    # the same, decided by the cards left on the table, taken after the last play
+    ENDED_WITH_LEFTOVER = "ended_with_leftover"
     # the match
     COUNTED_OUT = "counted_out"  # side, score, target: reaches it first, counting out
     ONLY_ONE = "only_one"  # side, score, target: the only side to reach it

@@ -807,9 +807,10 @@ class RoundState:
         credited until then count.
         """
         if self.decided is not None:
+            by_leftover = any(n.code is Say.IMMEDIATE_LEFTOVER for n in self.decided.explanation)
+            ended = Note.of(Say.ENDED_WITH_LEFTOVER if by_leftover else Say.ENDED_MID_ROUND)
             score = RoundScore.of(len(self.sides), self.immediate_steps, [0] * len(self.sides),
-                                  [Note.of(Say.ENDED_MID_ROUND)], carry or {},
-                                  len(self.immediate_steps))
+                                  [ended], carry or {}, len(self.immediate_steps))
             return score, self.decided
         steps = None if self.tally is not None else self.immediate_steps
         return round_and_match(self.rules, self.tallies(), self.scores_before, carry, steps)
