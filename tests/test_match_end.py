@@ -168,6 +168,34 @@ def test_finnish_most_aces_point_is_not_immediate_in_a_played_round_either_rules
     assert match.decided is Decided.MOST_POINTS
 
 
+def test_finnish_after_a_tie_at_sixteen_the_first_ace_or_casino_ends_the_match_rules_8():
+    # a round ended 17 v 17, tied for the highest total: another round. There the sides
+    # have 16 or more from the start, so the first ace or casino, credited the moment it is
+    # captured, leaves its side with 16 or more and alone in the lead: the match ends there
+    rules = get_rules("finnish")
+    r = RoundState(rules, players=2, dealer=1, scores=[17, 17])
+    r.start(parse_cards(["KC", "AC", "3D", "7H"]))
+    r.play(play("5H"))  # seat 0 trails
+    r.play(play("AS", "capture", [0, 1]))  # seat 1: A♠ (14) takes K♣ + A♣, two aces
+    score, match = r.score()
+    assert match.decided is Decided.IMMEDIATE and match.winner == 1
+    assert match.scores == (17, 19) and list(score.totals) == [0, 2]
+    assert match.explanation == (
+        Note.of(Say.IMMEDIATE_AT_PLAY, side=1, score=19, target=16, play=2),)
+
+
+def test_finnish_after_a_tie_a_tally_ends_as_play_would_rules_8():
+    # the same after a tie entered as tallies: only seat 0 took aces and casinos, so its
+    # first one ended the match whatever the order of the captures; seat 1's 17 from
+    # before the round is no immediate point and ends nothing (the sweeps are frozen)
+    rules = get_rules("finnish")
+    a = tally(20, 5, ["AS", "AH", "AD", "AC"], big=1, little=1)
+    b = tally(32, 8, sweeps=3)
+    score, match = round_and_match(rules, [a, b], [17, 17])
+    assert match.decided is Decided.IMMEDIATE and match.winner == 0
+    assert match.scores == (24, 17) and list(score.totals) == [7, 0]
+
+
 def test_finnish_count_out_can_end_the_match_mid_round():
     rules = get_rules("finnish")
     r = RoundState(rules, players=2, dealer=1, scores=[15, 3])

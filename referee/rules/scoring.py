@@ -506,10 +506,12 @@ def _highest_then_count_out(
     highest total wins, and only a tie for it is counted out (spades, cards, sweeps)."""
     target = rules.target
     scores = list(scores_before)
+    credited: set[int] = set()  # only immediate points end the match, as in play
     for step in result.steps[:result.immediate]:
         for credit in step:
             scores[credit.side] += credit.points
-        reached = [i for i, s in enumerate(scores) if s >= target]
+            credited.add(credit.side)
+        reached = [i for i in sorted(credited) if scores[i] >= target]
         if len(reached) == 1:  # (in a tally the captures' order is unknown: not several)
             i = reached[0]
             return MatchResult(tuple(scores), True, i, (
