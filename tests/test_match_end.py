@@ -136,8 +136,29 @@ def test_finnish_tie_reached_in_one_step_means_another_round_rules_8():
     _score, match = round_and_match(rules, [a, b, c], [13, 12, 0])
     assert match.scores == (16, 16, 0)
     assert not match.finished and match.decided is Decided.TIED
-    assert match.explanation[-1].code in (Say.TOGETHER_IMMEDIATE, Say.TOGETHER,
-                                         Say.ANOTHER_ROUND)
+    # counted out from 16 v 16: the aces and casinos, the first step, brought them there
+    assert match.explanation == (
+        Note.of(Say.TIED_COUNT_OUT, sides=(0, 1), score=16, counts=(16, 16)),
+        Note.of(Say.TOGETHER_IMMEDIATE, target=16),
+    )
+
+
+def test_finnish_tie_reached_together_at_the_sweeps_step_means_another_round_rules_8():
+    # three players (so both keep their sweeps: 5, 4, 0 cancel to themselves), 8, 8 and 0
+    # before the round. a: three aces, 11; b: A♠, 10♦ and 2♠, 12. c has most spades and
+    # most cards. Both end on 16, tied: counted out, the spades and the cards go to c,
+    # and the sweeps (5 and 4, the last step) bring a and b to 16 together
+    rules = get_rules("finnish")
+    a = tally(14, 4, ["AH", "AD", "AC"], sweeps=5)
+    b = tally(14, 3, ["AS"], big=1, little=1, sweeps=4)
+    c = tally(24, 6)
+    _score, match = round_and_match(rules, [a, b, c], [8, 8, 0])
+    assert match.scores == (16, 16, 3)
+    assert not match.finished and match.winner is None and match.decided is Decided.TIED
+    assert match.explanation == (
+        Note.of(Say.TIED_COUNT_OUT, sides=(0, 1), score=16, counts=(11, 12)),
+        Note.of(Say.TOGETHER, category="sweeps", target=16),
+    )
 
 
 # with the most_aces house rule the aces score one point for most of them at the end of the
