@@ -362,12 +362,18 @@ def _mulles(
     mulle, though a larger capture holds the card."""
     if not rules.variant.has_mulle:
         return []
-    budget.spend(len(found) + len(table))
-    mulles = [o for o in found if rules.mulle_value(card, [table[i] for i in o])]
+    budget.spend(len(table))
+    twins = {i for i, item in enumerate(table) if card in item_cards(item)}
+    if not twins:  # a mulle takes the identical card
+        return []
+    budget.spend(len(found))
+    mulles = [o for o in found if not twins.isdisjoint(o)
+              and rules.mulle_value(card, [table[i] for i in o])]
     if mulles:
         return mulles
     hand = set(rules.hand_values(card))
-    for i, item in enumerate(table):
+    for i in sorted(twins):
+        item = table[i]
         if isinstance(item, Card) and rules.mulle_value(card, [item]) and (
             hand & set(rules.table_values(item))
         ):
