@@ -26,8 +26,9 @@ PACKAGE = Path(__file__).parent
 ROOT = PACKAGE.parent
 TRANSLATIONS = PACKAGE / "translations"
 SOURCES = [("referee", "**.py", "python"), ("templates", "**.html", "jinja2")]
+# (words.plural_l marks a sentence worded by a count: its second and third arguments)
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "_l": None,
-            "lazy_gettext": None, "lazy_ngettext": (1, 2)}
+            "lazy_gettext": None, "lazy_ngettext": (1, 2), "plural_l": (2, 3)}
 SOURCE = "en"
 
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import LazyString, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
 
 from .rules.capture import Group
 from .rules.cards import Card, CardError, UnknownRank, UnknownSuit
@@ -27,7 +28,29 @@ from .rules.variants import OPTION_NAMES, OptionError, Variant
 
 Words = dict[str, Any]  # a sentence's parameters, worded
 
-REASONS = {
+
+@dataclass(frozen=True)
+class Plural:
+    """A sentence worded in the singular or the plural by one of the ruling's counts (the
+    parameter ``count`` names)."""
+
+    count: str
+    singular: str
+    plural: str
+
+    def __str__(self) -> str:  # the English plural: the sentence with all its parameters
+        return self.plural
+
+    def word(self, number: int, params: Words) -> str:
+        return ngettext(self.singular, self.plural, number, **params)
+
+
+def plural_l(count: str, singular: str, plural: str) -> Plural:
+    """A sentence worded by the count ``count`` (the catalogues take its two forms)."""
+    return Plural(count, singular, plural)
+
+
+REASONS: dict[Why, LazyString | Plural] = {
     Why.TAKES: _l("%(card)s takes %(items)s"),
     Why.PAIRS: _l("%(card)s pairs %(items)s"),
     Why.TAKES_TABLE: _l("%(card)s takes the whole table"),
@@ -125,6 +148,14 @@ REASONS = {
     Why.TALLY_CARDS: _l("the cards add up to %(total)s, not %(whole)s"),
     Why.TALLY_SPADES: _l("the spades add up to %(total)s, not %(whole)s"),
     Why.TALLY_ACE_TWICE: _l("%(card)s is ticked %(count)s times: there are not that many"),
+    Why.TALLY_ACES: plural_l(
+        "total",
+        "%(total)s ace is ticked, not %(whole)s: every ace belongs to one side",
+        "%(total)s aces are ticked, not %(whole)s: every ace belongs to one side"),
+    Why.TALLY_CASINO: plural_l(
+        "packs",
+        "%(category)s: there is %(packs)s in play, and it belongs to exactly one side",
+        "%(category)s: there are %(packs)s in play, and each belongs to exactly one side"),
     Why.TALLY_LAST_TWICE: _l("only one side can have the last capture"),
     Why.TALLY_LAST_MISSING: _l("all %(whole)s cards were taken, so one side made the last "
                                "capture: tick which"),
@@ -133,34 +164,63 @@ REASONS = {
     Why.TALLY_SPADES_OVER_CARDS: _l("a side cannot have more spades than cards"),
     Why.TALLY_CARDS_UNDER: _l("a side has fewer cards than its aces and casinos"),
     Why.TALLY_SPADES_UNDER: _l("a side's spades must count its A♠ and 2♠"),
-}
-
-# the sentences with a count that can be 1: worded with ngettext from the count (``n``,
-# the engine's number) and the other parameters already worded (``p``)
-Counted = Callable[[int, Words], str]
-COUNTED: dict[Why, tuple[str, Counted]] = {
-    Why.TALLY_ACES: ("total", lambda n, p: ngettext(
-        "%(total)s ace is ticked, not %(whole)s: every ace belongs to one side",
-        "%(total)s aces are ticked, not %(whole)s: every ace belongs to one side", n, **p)),
-    Why.TALLY_CASINO: ("packs", lambda n, p: ngettext(
-        "%(category)s: there is %(packs)s in play, and it belongs to exactly one side",
-        "%(category)s: there are %(packs)s in play, and each belongs to exactly one side",
-        n, **p)),
-    Why.TALLY_SWEEPS_LAST_DEAL: ("count", lambda n, p: ngettext(
-        "%(count)s sweep cannot count: sweeps in the last deal do not score, so this side "
-        "has at most %(most)s",
-        "%(count)s sweeps cannot count: sweeps in the last deal do not score, so this side "
-        "has at most %(most)s", n, **p)),
-    Why.TALLY_SWEEPS: ("count", lambda n, p: ngettext(
+    Why.TALLY_SWEEPS_LAST_DEAL: plural_l(
+        "count",
+        "%(count)s sweep cannot count: sweeps in the last deal do not score, so this side has "
+        "at most %(most)s",
+        "%(count)s sweeps cannot count: sweeps in the last deal do not score, so this side has "
+        "at most %(most)s"),
+    Why.TALLY_SWEEPS: plural_l(
+        "count",
         "%(count)s sweep is more than this side can make: its players play %(plays)s cards, "
         "each sweeps at most once, so at most %(most)s",
-        "%(count)s sweeps are more than this side can make: its players play %(plays)s "
-        "cards, each sweeps at most once, so at most %(most)s", n, **p)),
-    Why.TALLY_SWEEPS_SISTEN: ("count", lambda n, p: ngettext(
+        "%(count)s sweeps are more than this side can make: its players play %(plays)s cards, "
+        "each sweeps at most once, so at most %(most)s"),
+    Why.TALLY_SWEEPS_SISTEN: plural_l(
+        "count",
         "%(count)s sweep is more than this side can make: its players play %(plays)s cards "
         "and the last capture counts as one more, so at most %(most)s",
-        "%(count)s sweeps are more than this side can make: its players play %(plays)s "
-        "cards and the last capture counts as one more, so at most %(most)s", n, **p)),
+        "%(count)s sweeps are more than this side can make: its players play %(plays)s cards "
+        "and the last capture counts as one more, so at most %(most)s"),
+    Why.TALLY_SWEEPS_TOGETHER: plural_l(
+        "count",
+        "%(count)s sweep in all is more than the round allows: after a sweep the next player "
+        "must trail, so at most every other one of the %(plays)s plays whose sweeps count "
+        "sweeps: at most %(most)s",
+        "%(count)s sweeps in all are more than the round allows: after a sweep the next "
+        "player must trail, so at most every other one of the %(plays)s plays whose sweeps "
+        "count sweeps: at most %(most)s"),
+    Why.TALLY_SWEEPS_TOGETHER_SISTEN: plural_l(
+        "count",
+        "%(count)s sweep in all is more than the round allows: after a sweep the next player "
+        "must trail, so at most every other one of the %(plays)s plays sweeps, and the last "
+        "capture counts as one more: at most %(most)s",
+        "%(count)s sweeps in all are more than the round allows: after a sweep the next "
+        "player must trail, so at most every other one of the %(plays)s plays sweeps, and "
+        "the last capture counts as one more: at most %(most)s"),
+    Why.TALLY_SWEEPS_CARDS: plural_l(
+        "count",
+        "%(count)s sweep needs at least %(least)s cards in the side's pile, as a sweep takes "
+        "a table card with the card played; this side has %(pile)s",
+        "%(count)s sweeps need at least %(least)s cards in the side's pile, as each takes a "
+        "table card with the card played; this side has %(pile)s"),
+    Why.TALLY_LAST_NO_CARDS: plural_l(
+        "pile",
+        "a side with %(pile)s card cannot have made the last capture: a capture takes a "
+        "table card with the card played",
+        "a side with %(pile)s cards cannot have made the last capture: a capture takes a "
+        "table card with the card played"),
+    Why.TALLY_NOT_ACE: _l("%(card)s is not an ace"),
+    Why.TALLY_MULLE_STEP: plural_l(
+        "points",
+        "%(points)s mulle point cannot be: each mulle scores %(value)s",
+        "%(points)s mulle points cannot be: each mulle scores %(value)s"),
+    Why.TALLY_MULLE_VALUE: plural_l(
+        "points",
+        "%(points)s mulle point is more than a pile of %(pile)s can hold: each mulle takes a "
+        "card and its identical twin, so at most %(most)s",
+        "%(points)s mulle points are more than a pile of %(pile)s can hold: each mulle takes "
+        "a card and its identical twin, so at most %(most)s"),
 }
 
 # what a finding changes, in a sentence after the finding
@@ -245,11 +305,11 @@ def reason_text(reason: Reason, names: Sequence[str] | None = (), **extra: str) 
     a finding)."""
     params = {key: _param(value, names, key) for key, value in reason.params}
     params.update(extra)
-    if reason.code in COUNTED:
-        name, sentence = COUNTED[reason.code]
-        count = reason.get(name)
-        return sentence(count if isinstance(count, int) else 0, params)
-    return str(REASONS[reason.code]) % params
+    wording = REASONS[reason.code]
+    if isinstance(wording, Plural):
+        number = reason.get(wording.count)
+        return wording.word(number if isinstance(number, int) else 0, params)
+    return str(wording) % params
 
 
 def verdict_text(verdict: Verdict, names: Sequence[str] | None = ()) -> str:
@@ -396,8 +456,9 @@ def sweep_text(sweep: Sweep, freeze: int | None) -> str:
     if sweep.note is SweepNote.LAST_DEAL:
         return _("a sweep, but it does not score: it was made in the last deal")
     if sweep.note is SweepNote.FROZEN:
-        return _("a sweep, but it does not score: a side already had %(n)d points or more",
-                 n=freeze or 0)
+        return ngettext("a sweep, but it does not score: a side already had %(n)d point or more",
+                        "a sweep, but it does not score: a side already had %(n)d points or "
+                        "more", freeze or 0, n=freeze or 0)
     return _("a sweep!")
 
 
@@ -461,7 +522,9 @@ NOTES: dict[Say, Callable[[Words], str]] = {
     Say.MOST: _most,
     Say.MOST_TIED: _most_tied,
     Say.MOST_TIED_CARRIED: _most_tied_carried,
-    Say.SPADES_OVER_SIX: lambda p: _("%(side)s has %(count)d spades: %(points)d over six", **p),
+    Say.SPADES_OVER_SIX: lambda p: _("%(side)s has %(count)d spades, %(over)d of which "
+                                     "score nothing: %(points)d",
+                                     **{"over": p["count"] - p["points"], **p}),
     Say.SPADES_EACH: lambda p: _(
         "%(side)s has %(spades)s: %(points)s", side=p["side"],
         spades=ngettext("%(num)d spade", "%(num)d spades", p["count"]),
@@ -476,10 +539,14 @@ NOTES: dict[Say, Callable[[Words], str]] = {
                                    "%(side)s scores %(num)d sweeps", p["count"], **p),
     Say.PENALTY_SWEEPS: lambda p: _("%(side)s: sweeps %(signed)s", **p),
     Say.MULLE: lambda p: _("%(side)s made mulle: %(points)d", **p),
-    Say.SWEEPS_FROZEN: lambda p: _("a side had %(points)d or more points before the round: "
-                                   "sweeps do not score", **p),
+    Say.SWEEPS_FROZEN: lambda p: ngettext("a side had %(points)d or more point before the "
+                                          "round: sweeps do not score",
+                                          "a side had %(points)d or more points before the "
+                                          "round: sweeps do not score", p["points"], **p),
     Say.SWEEPS_CANCEL: lambda p: _("sweeps %(counts)s cancel to %(counted)s", **p),
     Say.ENDED_MID_ROUND: lambda p: _("the match ended in the middle of the round"),
+    Say.ENDED_WITH_LEFTOVER: lambda p: _("the match ended with the cards left on the table, "
+                                         "before the round was added up"),
     Say.COUNTED_OUT: lambda p: _("%(side)s reaches %(score)d of %(target)d first, counting "
                                  "out, and wins", **p),
     Say.ONLY_ONE: lambda p: _("%(side)s reaches %(score)d of %(target)d and wins (the only "
@@ -503,9 +570,9 @@ NOTES: dict[Say, Callable[[Words], str]] = {
                                        "middle of the round; no end-of-round points are "
                                        "added", **p),
     Say.IMMEDIATE_LEFTOVER: lambda p: _("%(side)s reaches %(score)d of %(target)d with the "
-                                        "aces and casinos of the leftover cards and wins in "
-                                        "the middle of the round; no end-of-round points are "
-                                        "added", **p),
+                                        "aces and casinos of the cards left on the table, "
+                                        "taken after the last play, and wins before the round "
+                                        "is added up; no end-of-round points are added", **p),
     Say.HIGHEST: lambda p: _("%(side)s wins with the highest total, %(score)d against "
                              "%(counts)s, once a side reached %(target)d", **p),
     Say.TIED_COUNT_OUT: lambda p: _("%(sides)s are tied at %(score)d: counted out from "

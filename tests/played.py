@@ -36,6 +36,30 @@ def random_play(game: RoundState, card, rng: random.Random) -> Play | None:
     return next((p for p in tries(game, card, rng) if game.can_play(p)), None)
 
 
+def random_round(variant: str, rng: random.Random, options: dict | None = None) -> RoundState:
+    """A round of the variant at a random seating, played out on the engine with random
+    legal plays; where none was found (Krypkasino with a capture not tried) the table lets
+    the card lie, overruling the referee."""
+    rules = get_rules(variant, options)
+    players = rng.randint(rules.variant.min_players, rules.variant.max_players)
+    alone = rules.variant.most_players_alone
+    if alone is not None and players > alone:  # more players only in two partnerships
+        players, rules = 4, get_rules(variant, {**(options or {}), "partnerships": True})
+    deck = pack(rules.packs)
+    rng.shuffle(deck)
+    r = RoundState(rules, players, rng.randrange(players))
+    r.start(deck[: r.table_size])
+    rest = deck[r.table_size:]
+    while not r.finished and r.decided is None:
+        card = rest.pop()
+        chosen = random_play(r, card, rng)
+        if chosen is None:
+            r.overrule(Play(card, Action.TRAIL), "test: the table lets it lie")
+        else:
+            r.play(chosen)
+    return r
+
+
 def play_round(match: Match, rng: random.Random, plays: int | None = None,
                overrule_at: int = 3, undo_at: int = 5) -> None:
     """A round play by play, confirmed once over (or left open after ``plays`` plays): the
@@ -64,16 +88,16 @@ def play_round(match: Match, rng: random.Random, plays: int | None = None,
 
 
 def tally_round(match: Match) -> None:
-    """A round of tallies only, confirmed: the first side took every card, the second made
-    one sweep where sweeps are counted."""
+    """A round of tallies only, confirmed: the first side took every card but two hearts,
+    which the second took in one sweep (where sweeps are counted)."""
     rnd = service.start_round(match, RoundMode.TALLY)
     rules = service.rules_of(match)
     boxes = service.tally_boxes(rules)
     cards = pack(rules.packs)
     first = service.SideCounts(
-        len(cards), sum(c.spade for c in cards), tuple(c for c in cards if c.ace),
+        len(cards) - 2, sum(c.spade for c in cards), tuple(c for c in cards if c.ace),
         rules.packs, rules.packs, last_capture=boxes["last_capture"])
-    others = [service.SideCounts(0, 0, sweeps=int(boxes["sweeps"] and i == 0))
+    others = [service.SideCounts(2 if i == 0 else 0, 0, sweeps=int(boxes["sweeps"] and i == 0))
               for i in range(len(service.side_names(match)) - 1)]
     service.record_tally(rnd, rnd.version, [first, *others])
     service.confirm(rnd, rnd.version)

@@ -9,7 +9,8 @@ Table items are card codes (``"10D"``) for loose cards and dicts
 ``{"cards": [...], "value": v, ...}`` for builds.  Captures are given and
 returned as sets of indices into the table list.
 
-Krypkasino's maximal capture (section 7) is :func:`is_legal_kryp_capture`.
+Krypkasino's maximal capture (section 7) is :func:`is_legal_kryp_capture`; the
+captures the referee must offer as alternatives, :func:`offered_captures`.
 Not modelled: every rule about building. The Danish 5♠ rule (5♠ may take the whole
 table) is modelled and on by default for ``danish``.
 """
@@ -329,6 +330,40 @@ def maximal_captures(
     """The legal captures that are not a strict subset of another legal capture."""
     legal = legal_captures(variant, played_code, table_items, five_clears=five_clears)
     return [s for s in legal if not any(s < other for other in legal)]
+
+
+def kryp_captures(played_code: str, table_items: Sequence) -> list[frozenset[int]]:
+    """Every capture section 7 allows in Krypkasino: each legal capture that leaves no
+    further group of its value on the table, whether or not a larger capture holds it."""
+    return [s for s in legal_captures("krypkasino", played_code, table_items)
+            if is_legal_kryp_capture(played_code, table_items, s)]
+
+
+def mulle_capture(variant: str, played_code: str, table_items: Sequence) -> frozenset[int] | None:
+    """Mulle (section 6): the identical card (same rank and suit) taken alone, if it lies
+    on the table and the played card can take it."""
+    if variant != "mulle":
+        return None
+    played = canonical(played_code)
+    for i, item in enumerate(table_items):
+        if not is_build(item) and canonical(item) == played and is_legal_capture(
+            variant, played, table_items, [i]
+        ):
+            return frozenset({i})
+    return None
+
+
+def offered_captures(variant: str, played_code: str, table_items: Sequence,
+                     ) -> list[frozenset[int]]:
+    """The captures the referee must offer as alternatives: in Krypkasino every capture
+    section 7 allows; elsewhere the maximal ones, and in Mulle the mulle too."""
+    if variant == "krypkasino":
+        return kryp_captures(played_code, table_items)
+    out = maximal_captures(variant, played_code, table_items)
+    mulle = mulle_capture(variant, played_code, table_items)
+    if mulle is not None and mulle not in out:
+        out.append(mulle)
+    return out
 
 
 # --- what captured cards are worth (RULES.md section 6), for "best first" ---

@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from referee.rules.capture import capture_options, check_capture
+from referee.rules.capture import MAX_OPTIONS, capture_options, check_capture
 from referee.rules.cards import Card, CardError, UnknownRank, UnknownSuit, pack, parse_cards
-from referee.rules.partition import STEP_BUDGET, Budget, TooComplex, max_packings, split_exact
+from referee.rules.partition import (
+    STEP_BUDGET,
+    Budget,
+    TooComplex,
+    max_packings,
+    packings,
+    split_exact,
+)
 from referee.rules.reasons import Reason, Why
+from referee.rules.round import IllegalPlay
 from referee.rules.table import Build
+from referee.rules.turn import Action, Play, Spot, judge, legal_plays, verify_play
 from referee.rules.variants import OptionError, UnknownVariant, get_rules
 
 P = Card.parse
@@ -233,3 +244,102 @@ def test_one_budget_serves_every_search_of_a_request():
     assert budget.left < after_options < STEP_BUDGET
     with pytest.raises(TooComplex):  # a budget already spent refuses the next search
         check_capture(rules, P("10D"), table, list(range(9)), Budget(10, 0))
+
+
+def test_krypkasino_alternatives_are_every_capture_rules_7_allows():
+    # RULES §7: an 8 on A♣ 2♦ 5♥ 6♣ 3♠ 7♦. A+2+5 leaves 6, 3 and 7, which make no 8: it is
+    # legal, though A+7, 2+6 and 3+5 would take the whole table. Both are offered, the
+    # fewer penalty points first (§3.1): A+2+5 costs 1 (A♣), the whole table 2 (A♣, 3♠)
+    table = ["AC", "2D", "5H", "6C", "3S", "7D"]
+    assert cap("krypkasino", "8H", table, [0, 1, 2]).legal
+    assert options("krypkasino", "8H", table) == [
+        ["2D", "5H", "AC"], ["2D", "3S", "5H", "6C", "7D", "AC"]]
+    # 3+5 leaves A+7: not legal, and not offered
+    assert not cap("krypkasino", "8H", table, [2, 4]).legal
+
+
+def test_krypkasino_one_tap_choices_are_every_capture_rules_7_allows():
+    rules = get_rules("krypkasino")
+    table = tuple(parse_cards(["AC", "2D", "5H", "6C", "3S", "7D"]))
+    plays = legal_plays(Spot(rules, 0, table), P("8H"))
+    assert [p.refs for p in plays] == [(0, 1, 2), (0, 1, 2, 3, 4, 5)]
+    assert all(judge(Spot(rules, 0, table), p).legal for p in plays)
+
+
+def test_mulle_the_lone_identical_card_is_offered_beside_the_larger_capture_rules_6():
+    # RULES §6: a mulle is the identical card taken alone (5 points). 7♥ on 7♥ 3♣ 4♣ may
+    # take all three, or the 7♥ alone for the mulle; most cards first (§3.1)
+    assert options("mulle", "7H", ["7H", "3C", "4C"]) == [["3C", "4C", "7H"], ["7H"]]
+    # with an ace of two values: A♥ alone (as 1 or 14) is the mulle, A♥+K♣ the larger one
+    assert options("mulle", "AH", ["AH", "KC"]) == [["AH", "KC"], ["AH"]]
+
+
+def test_mulle_is_offered_even_when_the_list_is_full_rules_6():
+    # 144 captures of eleven cards (which two of four 6s with the aces, and so on), all
+    # holding 7♥: the mulle, one card, ranks last and still has its place
+    table = ["7H", "AC", "AD", "6C", "6D", "6S", "6H", "2C", "2D", "5C", "5D", "5S", "5H",
+             "3C", "4C", "4D", "4S", "4H"]
+    found = options("mulle", "7H", table)
+    assert len(found) == MAX_OPTIONS and found[-1] == ["7H"]
+    assert all(len(option) == 11 for option in found[:-1])
+
+
+def _norwegian_king_position():
+    """K♦ on 28 loose cards of 7 or less and two builds: a search far beyond the budget."""
+    loose = [c for c in pack() if c.rank <= 7][:28]
+    rest = [c for c in pack() if c.rank > 7 and c != P("KD")]
+    table = (*loose, Build(tuple(rest[:2]), 13, 0), Build(tuple(rest[2:4]), 9, 0))
+    return Spot(get_rules("norwegian"), 1, table)
+
+
+def test_a_spent_budget_still_offers_the_capture_found_and_what_it_can_judge():
+    spot = _norwegian_king_position()
+    budget = Budget()
+    plays = legal_plays(spot, P("KD"), budget)
+    assert budget.left < 0  # the search for the captures ran out
+    assert plays[0].action is Action.CAPTURE
+    assert Play(P("KD"), Action.TRAIL) in plays
+    for offered in plays:  # never a play the referee then refuses
+        assert judge(spot, offered).legal, offered
+
+
+def test_a_krypkasino_card_that_can_capture_is_never_offered_the_trail():
+    rules = get_rules("krypkasino")
+    table = tuple(pack(2)[:90])
+    spot = Spot(rules, 0, table)
+    plays = legal_plays(spot, P("AH"), Budget())
+    assert plays and all(p.action is Action.CAPTURE for p in plays)
+    assert all(judge(spot, p).legal for p in plays)
+    assert not judge(spot, Play(P("AH"), Action.TRAIL)).legal
+
+
+def test_a_refused_play_and_the_choices_after_it_search_once():
+    # the round page judges a refused claim, then offers the card's plays: one search
+    rules = get_rules("swedish")
+    table = tuple(parse_cards(["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S"]))
+    spot = Spot(rules, 0, table)
+    budget = Budget()
+    with pytest.raises(IllegalPlay) as refused:
+        verify_play(spot, Play(P("10D"), Action.CAPTURE, (0,)), None, budget)
+    left = budget.left
+    plays = legal_plays(spot, P("10D"), budget)
+    assert left - budget.left < 100  # only the trail judged, no second search
+    assert [p.refs for p in plays if p.action is Action.CAPTURE] == list(
+        refused.value.verdict.options)
+
+
+
+def test_the_two_searches_find_the_same_krypkasino_captures_rules_7():
+    # a small table is searched on bitmaps, a large one over count vectors (cards of one
+    # value interchangeable): on the same small tables both find the same captures, each
+    # of which leaves no 8 on the table
+    rng = random.Random(7)
+    for _ in range(200):
+        values = [(rng.randint(1, 8),) for _ in range(rng.randint(1, 10))]
+        by_bitmaps = packings(values, range(len(values)), 8, Budget(), complete=True)
+        by_counts = max_packings(values, values, 8, Budget(), complete=True)
+        assert by_bitmaps == by_counts, values
+        for found in by_bitmaps:
+            rest = [values[i] for i in range(len(values)) if i not in found]
+            assert split_exact([values[i] for i in found], 8, Budget()) is not None
+            assert not packings(rest, range(len(rest)), 8, Budget())

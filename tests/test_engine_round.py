@@ -16,7 +16,7 @@ from referee.rules.round import (
     TableSizeError,
     deal_schedule,
 )
-from referee.rules.scoring import Tally, cancel_sweeps, score_round
+from referee.rules.scoring import Category, Tally, cancel_sweeps, score_round
 from referee.rules.turn import Action, Play
 from referee.rules.variants import OptionError, get_rules
 
@@ -207,6 +207,26 @@ def test_krypkasino_sweep_gives_plus_five_and_minus_five_to_the_player_before():
     r.play(play("KS", "capture", [3]))  # compulsory
     r.play(play("9D", "capture", [0, 1, 2]))  # 2+3+4 = 9 clears the table: seat 1 sweeps
     assert r.sweep_points == [-5, 5]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_krypkasino_sweep_on_the_first_play_costs_the_dealer_rules_7(players):
+    # RULES §7: "a sweep gives the sweeper +5 and the player before them −5"; before the
+    # first player (left of the dealer) in turn order sits the dealer
+    rules = get_rules("krypkasino")
+    dealer = players - 1
+    r = RoundState(rules, players=players, dealer=dealer)
+    r.start(parse_cards(["3C", "6D", "4H", "5S"]))
+    r.play(play("9H", "capture", [0, 1, 2, 3]))  # 3+6 | 4+5 clears the table: seat 0
+    assert r.sweep_points[0] == 5 and r.sweep_points[dealer] == -5
+    assert sum(r.sweep_points) == 0
+    # a tally of the same sweep charges the same seat
+    aces = tuple(parse_cards(["AS", "AH", "AD", "AC"]))
+    sweeper = Tally(52, 13, aces, 1, 1, 1, False)  # one pack each way, one sweep
+    other = Tally(52, 13, aces, 1, 1, 0, False)
+    nothing = Tally(0, 0, (), 0, 0, 0, False)
+    score = score_round(rules, [sweeper, other, nothing][:players], [0] * players)
+    assert score.points[0][Category.SWEEPS] == 5 and score.points[dealer][Category.SWEEPS] == -5
 
 
 def test_krypkasino_dubbeltabbe_is_ten():

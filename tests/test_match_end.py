@@ -23,7 +23,15 @@ from pages import (
 from referee.rules.cards import pack, parse_cards
 from referee.rules.notes import Note, Say
 from referee.rules.round import RoundOver, RoundState
-from referee.rules.scoring import Decided, Tally, round_and_match, score_round, settle
+from referee.rules.scoring import (
+    Category,
+    Credit,
+    Decided,
+    Tally,
+    round_and_match,
+    score_round,
+    settle,
+)
 from referee.rules.turn import Action, Play
 from referee.rules.variants import get_rules
 
@@ -128,8 +136,85 @@ def test_finnish_tie_reached_in_one_step_means_another_round_rules_8():
     _score, match = round_and_match(rules, [a, b, c], [13, 12, 0])
     assert match.scores == (16, 16, 0)
     assert not match.finished and match.decided is Decided.TIED
-    assert match.explanation[-1].code in (Say.TOGETHER_IMMEDIATE, Say.TOGETHER,
-                                         Say.ANOTHER_ROUND)
+    # counted out from 16 v 16: the aces and casinos, the first step, brought them there
+    assert match.explanation == (
+        Note.of(Say.TIED_COUNT_OUT, sides=(0, 1), score=16, counts=(16, 16)),
+        Note.of(Say.TOGETHER_IMMEDIATE, target=16),
+    )
+
+
+def test_finnish_tie_reached_together_at_the_sweeps_step_means_another_round_rules_8():
+    # three players (so both keep their sweeps: 5, 4, 0 cancel to themselves), 8, 8 and 0
+    # before the round. a: three aces, 11; b: A♠, 10♦ and 2♠, 12. c has most spades and
+    # most cards. Both end on 16, tied: counted out, the spades and the cards go to c,
+    # and the sweeps (5 and 4, the last step) bring a and b to 16 together
+    rules = get_rules("finnish")
+    a = tally(14, 4, ["AH", "AD", "AC"], sweeps=5)
+    b = tally(14, 3, ["AS"], big=1, little=1, sweeps=4)
+    c = tally(24, 6)
+    _score, match = round_and_match(rules, [a, b, c], [8, 8, 0])
+    assert match.scores == (16, 16, 3)
+    assert not match.finished and match.winner is None and match.decided is Decided.TIED
+    assert match.explanation == (
+        Note.of(Say.TIED_COUNT_OUT, sides=(0, 1), score=16, counts=(11, 12)),
+        Note.of(Say.TOGETHER, category="sweeps", target=16),
+    )
+
+
+# with the most_aces house rule the aces score one point for most of them at the end of the
+# round: only 10♦ and 2♠ are credited as they are captured (RULES §6, §8). Scores 15 v 12:
+# a has three aces (most aces); b has A♠, 10♦, 2♠, most cards and most spades
+MOST_ACES_A = tally(20, 5, ["AH", "AD", "AC"])
+MOST_ACES_B = tally(32, 8, ["AS"], big=1, little=1)
+
+
+def test_finnish_most_aces_point_is_not_an_immediate_point_rules_8():
+    # b's 10♦ and 2♠ bring b to 15 during play; at the end a has 15 + 1 = 16 and b
+    # 15 + most cards 1 + most spades 2 = 18: the highest total wins
+    rules = get_rules("finnish", {"most_aces": True})
+    _score, match = round_and_match(rules, [MOST_ACES_A, MOST_ACES_B], [15, 12])
+    assert match.scores == (16, 18)
+    assert match.finished and match.winner == 1 and match.decided is Decided.MOST_POINTS
+    assert match.explanation == (
+        Note.of(Say.HIGHEST, side=1, score=18, counts=(16,), target=16),)
+
+
+def test_finnish_most_aces_point_is_not_immediate_in_a_played_round_either_rules_8():
+    # the same round played: the casinos were credited capture by capture, the aces not
+    rules = get_rules("finnish", {"most_aces": True})
+    during_play = [[Credit(1, Category.BIG_CASINO, 2)], [Credit(1, Category.LITTLE_CASINO, 1)]]
+    score, match = round_and_match(rules, [MOST_ACES_A, MOST_ACES_B], [15, 12], None,
+                                   during_play)
+    assert score.immediate == 2 and match.scores == (16, 18) and match.winner == 1
+    assert match.decided is Decided.MOST_POINTS
+
+
+def test_finnish_after_a_tie_at_sixteen_the_first_ace_or_casino_ends_the_match_rules_8():
+    # a round ended 17 v 17, tied for the highest total: another round. There the sides
+    # have 16 or more from the start, so the first ace or casino, credited the moment it is
+    # captured, leaves its side with 16 or more and alone in the lead: the match ends there
+    rules = get_rules("finnish")
+    r = RoundState(rules, players=2, dealer=1, scores=[17, 17])
+    r.start(parse_cards(["KC", "AC", "3D", "7H"]))
+    r.play(play("5H"))  # seat 0 trails
+    r.play(play("AS", "capture", [0, 1]))  # seat 1: A♠ (14) takes K♣ + A♣, two aces
+    score, match = r.score()
+    assert match.decided is Decided.IMMEDIATE and match.winner == 1
+    assert match.scores == (17, 19) and list(score.totals) == [0, 2]
+    assert match.explanation == (
+        Note.of(Say.IMMEDIATE_AT_PLAY, side=1, score=19, target=16, play=2),)
+
+
+def test_finnish_after_a_tie_a_tally_ends_as_play_would_rules_8():
+    # the same after a tie entered as tallies: only seat 0 took aces and casinos, so its
+    # first one ended the match whatever the order of the captures; seat 1's 17 from
+    # before the round is no immediate point and ends nothing (the sweeps are frozen)
+    rules = get_rules("finnish")
+    a = tally(20, 5, ["AS", "AH", "AD", "AC"], big=1, little=1)
+    b = tally(32, 8, sweeps=3)
+    score, match = round_and_match(rules, [a, b], [17, 17])
+    assert match.decided is Decided.IMMEDIATE and match.winner == 0
+    assert match.scores == (24, 17) and list(score.totals) == [7, 0]
 
 
 def test_finnish_count_out_can_end_the_match_mid_round():
@@ -170,6 +255,25 @@ def test_finnish_last_capture_reaching_sixteen_ends_before_the_count_rules_8():
     score, match = r.score()
     assert match.decided is Decided.IMMEDIATE and match.winner == 1
     assert match.scores == (3, 16) and list(score.totals) == [0, 2]
+
+
+def test_finnish_leftover_aces_end_the_match_after_the_last_play_rules_8():
+    # seat 1 takes 2♣ with 2♦ and is the last to capture; every other card is trailed, the
+    # aces and casinos too, so they come to seat 1 with the cards left on the table once
+    # the last card is down: 14 + 4 aces + 10♦ 2 + 2♠ 1 = 21, before the round is added up
+    rules = get_rules("finnish")
+    r = RoundState(rules, players=2, dealer=1, scores=[3, 14])
+    table = parse_cards(["2C", "3C", "4C", "5C"])
+    r.start(table)
+    r.play(Play(P("KH"), Action.TRAIL))
+    r.play(Play(P("2D"), Action.CAPTURE, (0,)))
+    for card in pack():
+        if card not in (*table, P("KH"), P("2D")):
+            r.play(Play(card, Action.TRAIL))
+    score, match = r.score()
+    assert match.decided is Decided.IMMEDIATE and match.winner == 1
+    assert match.explanation == (Note.of(Say.IMMEDIATE_LEFTOVER, side=1, score=21, target=16),)
+    assert score.explanation == (Note.of(Say.ENDED_WITH_LEFTOVER),)
 
 
 # -- the pages: rounds entered as tallies or played, the scoreboard, the rematch ------------

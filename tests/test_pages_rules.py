@@ -7,11 +7,16 @@ the rule book (or an engine that does) fails here.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from html import unescape
 
 import pytest
+from conftest import P
 from test_pages_match import declared
 
+from referee.rulebook.summary import describe
+from referee.rules.cards import pack
+from referee.rules.scoring import Category, Tally, score_round
 from referee.rules.variants import VARIANTS
 
 # RULES.md: the ten variants
@@ -235,7 +240,7 @@ def test_points_as_in_the_rule_book(client, variant_id):
 @pytest.mark.parametrize(("variant_id", "spades"), [
     ("swedish", "2 for most spades"), ("finnish", "2 for most spades"),
     ("norwegian", "1 for most spades"), ("danish", "2 for most spades"),
-    ("classic", "1 for most spades"), ("overspader", "1 for each spade over six"),
+    ("classic", "1 for most spades"), ("overspader", "1 for each spade over 6"),
     ("mulle", "1 for most spades"),
     ("mulle-glimne", "1 for each spade, 2 for A♠ (2♠ scores as little casino)"),
 ])
@@ -251,7 +256,7 @@ def test_spades(client, variant_id, spades):
     ("norwegian", "Without sweeps a round is worth 10 points."),
     ("classic", "A round is worth 11 points."),
     ("royal", "A round is worth 11 points."),
-    ("overspader", "Without sweeps a round is worth 9 points, plus 1 for each spade over six"),
+    ("overspader", "Without sweeps a round is worth 9 points, plus 1 for each spade over 6"),
 ])
 def test_what_a_round_is_worth(client, variant_id, worth):
     _status, body = page(client, f"/rules/{variant_id}")
@@ -622,8 +627,40 @@ def test_anglo_partners_may_raise(client):
 def test_overspader_counts_the_spades_over_six_in_what_a_round_is_worth(client):
     variant = VARIANTS["overspader"]
     said = section(page(client, "/rules/overspader")[1], "points")
-    assert f"a round is worth {variant.round_total} points, plus 1 for each spade over six" in said
+    assert f"a round is worth {variant.round_total} points, plus 1 for each spade over 6" in said
     assert f"up to {13 - 6} more" in said
+
+
+@pytest.mark.parametrize(("changes", "spades", "more"), [
+    ({"most_spades": 2}, "2 for each spade over 6", 14),  # RULES §6 gives 1; a house variant
+    ({"spades_over": 5}, "1 for each spade over 5", 8),
+])
+def test_the_page_and_the_engine_count_the_spades_over_the_same_way(app, changes, spades,
+                                                                   more):
+    # the rule page says what the variant's data says, and the engine scores just that:
+    # the side with all 13 spades gets the "up to ... more" the page promises
+    rules = replace(VARIANTS["overspader"], **changes).rules()
+    with app.test_request_context():
+        described = describe(rules)
+    assert next(r.text for r in described.points if r.key == "spades") == spades
+    assert f"{spades} that a side takes: up to {more} more" in " ".join(described.points_notes)
+    every_spade = [c for c in pack() if c.spade]
+    result = score_round(rules, [Tally.from_pile(every_spade),
+                                 Tally.from_pile(c for c in pack() if not c.spade)], [0, 0])
+    assert result.points[0][Category.SPADES] == more
+
+
+def test_the_page_and_the_engine_value_mulle_spades_the_same_way(app):
+    rules = replace(VARIANTS["mulle-glimne"], spade_each=2, ace_of_spades=3).rules()
+    with app.test_request_context():
+        described = describe(rules)
+    assert next(r.text for r in described.points if r.key == "spades") == (
+        "2 for each spade, 3 for A♠ (2♠ scores as little casino)")
+    spades = [c for c in pack(2) if c.spade]  # 2 × (A♠, 2♠ and 11 others)
+    result = score_round(rules, [Tally.from_pile(spades),
+                                 Tally.from_pile(c for c in pack(2) if not c.spade)], [0, 0])
+    assert result.points[0][Category.SPADES] == 2 * 3 + 22 * 2
+    assert rules.card_points(P("AS")) == 3 and rules.card_points(P("3S")) == 2
 
 
 def test_only_mulle_variants_list_mulles(client):

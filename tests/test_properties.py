@@ -1,8 +1,10 @@
-"""Property-based tests of the JSON API against the brute-force reference.
+"""Property-based tests of the rules engine against the brute-force reference.
 
 ``tests/reference.py`` decides capture legality from RULES.md sections 2 and
-3.1 alone; these tests drive ``/api/v1/check`` and ``/api/v1/replay`` through
-the ``api`` fixture and compare.
+3.1 alone; these tests ask the engine itself (``judge`` with the card's
+alternatives, and a :class:`~referee.rules.round.RoundState` played out) and
+compare. The JSON API that carries the same answers has its own contract tests
+(``test_api_contract.py``).
 """
 
 from __future__ import annotations
@@ -12,14 +14,22 @@ from collections import Counter
 
 import pytest
 import reference as ref
+from engine_calls import replay, take, trail
 from hypothesis import HealthCheck, given, settings
 from hypothesis import event as hypothesis_event
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
+from referee.rules.capture import capture_options
+from referee.rules.cards import Card
+from referee.rules.partition import Budget
+from referee.rules.table import Build, Item, item_cards
+from referee.rules.turn import Action, Play, Spot, judge
+from referee.rules.variants import get_rules
+
 COMMON = {
     "deadline": None,
-    "suppress_health_check": [HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    "suppress_health_check": [HealthCheck.too_slow],
 }
 
 CHECK_VARIANTS = ref.VARIANTS
@@ -39,7 +49,7 @@ MAX_HAND_VALUE = {
     "classic": 10,
     "krypkasino": 14,
 }
-# "Best first" is not checked in krypkasino, which counts penalty points.
+# "Best first" is checked in every variant (in Krypkasino by its penalty points, RULES 3.1).
 ORDERED = frozenset(CHECK_VARIANTS)
 
 
@@ -147,21 +157,6 @@ def capture_cases(draw, variants=CHECK_VARIANTS):
     return variant, played, table
 
 
-def references(draw, variant, table, idxs):
-    """API references for the items at ``idxs``: codes or integer indices."""
-    two_packs = variant in ref.TWO_PACK_VARIANTS
-    out = []
-    for i in sorted(idxs):
-        item = table[i]
-        if two_packs or draw(st.booleans()):
-            out.append(i)
-        elif ref.is_build(item):
-            out.append(draw(st.sampled_from(item["cards"])))
-        else:
-            out.append(item)
-    return out
-
-
 def draw_claim(draw, variant, played, table):
     """A claimed set of table indices: random, a legal or maximal capture, or everything."""
     legal = ref.legal_captures(variant, played, table)
@@ -175,13 +170,30 @@ def draw_claim(draw, variant, played, table):
     return {i for i, c in enumerate(chosen) if c} or {draw(st.integers(0, len(table) - 1))}
 
 
-def check_request(variant, played, table, take, players=2):
+def engine_items(table) -> tuple[Item, ...]:
+    """The reference's table (codes, and builds as dicts) as the engine's items."""
+    return tuple(
+        Build(tuple(Card.parse(c) for c in item["cards"]), item["value"], item["owner"],
+              item["locked"]) if ref.is_build(item) else Card.parse(item)
+        for item in table)
+
+
+def engine_check(variant, played, table, claimed):
+    """The engine's verdict on taking the items at ``claimed`` with ``played``, and the
+    card's alternatives, with cards as codes (a build's as its cards, a capture's groups
+    as theirs), as the reference names them."""
+    items = engine_items(table)
+    verdict = judge(Spot(get_rules(variant), 0, items),
+                    Play(Card.parse(played), Action.CAPTURE, tuple(sorted(claimed))),
+                    None, Budget(), alternatives=True)
     return {
-        "variant": variant,
-        "players": players,
-        "player": 0,
-        "table": table,
-        "play": {"card": played, "action": "capture", "take": take},
+        "legal": verdict.legal,
+        "reason": str(verdict.why),
+        "value": verdict.value,
+        "groups": [[c.code for c in group.cards] for group in verdict.groups],
+        "sweep": verdict.sweep,
+        "alternatives": [[c.code for i in option for c in item_cards(items[i])]
+                         for option in verdict.options],
     }
 
 
@@ -259,15 +271,19 @@ def alternative_indices(variant, table, alt):
 
 
 def verify_alternatives(variant, played, table, body, note):
-    """``alternatives`` are the reference's maximal captures, each legal, best first."""
+    """``alternatives`` are the captures the reference says the referee must offer (the
+    maximal ones; in Krypkasino every capture RULES 7 allows; in Mulle the mulle too),
+    each legal, best first."""
     alts = body["alternatives"]
     assert isinstance(alts, list), note
     legal_contents = {
         content(flat_cards(table, s)) for s in ref.legal_captures(variant, played, table)
     }
-    maximal = ref.maximal_captures(variant, played, table)
+    maximal = ref.offered_captures(variant, played, table)
     maximal_contents = {content(flat_cards(table, s)) for s in maximal}
-    event(f"maximal captures: {min(len(maximal), 4)}")
+    mulle = ref.mulle_capture(variant, played, table)
+    mulle_content = None if mulle is None else content(flat_cards(table, mulle))
+    event(f"captures to offer: {min(len(maximal), 4)}")
 
     for alt in alts:
         assert content(alt) in legal_contents, f"alternative {alt} is not legal; {note}"
@@ -282,52 +298,49 @@ def verify_alternatives(variant, played, table, body, note):
     missing = maximal_contents - set(got)
     extra = set(got) - maximal_contents
     assert not extra, f"alternatives {sorted(extra)} are not maximal; engine {alts}; {note}"
+    if mulle_content is not None:
+        assert mulle_content in got, f"the mulle {mulle_content} is not offered; {note}"
     if missing and len(maximal_contents) > 10 and len(alts) >= 10:
-        # the list is capped: what it leaves out must not beat what it lists
+        # the list is capped: what it leaves out must not beat what it lists (but the
+        # mulle, which is kept whatever its rank)
         event("alternatives capped")
         if variant in ORDERED:
-            worst = min(ref.capture_rank_key(variant, a) for a in alts)
+            worst = min(ref.capture_rank_key(variant, a) for a in alts
+                        if content(a) != mulle_content)
             better = [m for m in missing if ref.capture_rank_key(variant, m) > worst]
             assert not better, f"capped list leaves out better captures {better}; {note}"
     else:
         assert not missing, f"alternatives miss {sorted(missing)}; engine {alts}; {note}"
 
-    mulle_alt = variant == "mulle" and any(
-        len(a) == 1 and ref.canonical(a[0]) == ref.canonical(played) for a in alts
-    )
-    if variant in ORDERED and not mulle_alt:
+    if variant in ORDERED:
         keys = [ref.capture_rank_key(variant, a) for a in alts]
         assert keys == sorted(keys, reverse=True), (
             f"not best first (RULES 3.1): {list(zip(alts, keys, strict=True))}; {note}"
         )
 
 
-def run_check(api, variant, played, table, claimed, take):
-    status, body = api("/api/v1/check", check_request(variant, played, table, take))
-    note = f"{variant}: {played} on {describe(table)} takes {take}"
-    assert status == 200, f"{status} {body}; {note}"
-    return body, note
+def run_check(variant, played, table, claimed):
+    note = f"{variant}: {played} on {describe(table)} takes {sorted(claimed)}"
+    return engine_check(variant, played, table, claimed), note
 
 
 @settings(max_examples=2000, **COMMON)
 @given(case=capture_cases(), data=st.data())
-def test_capture_checker_agrees_with_reference(api, case, data):
+def test_capture_checker_agrees_with_reference(case, data):
     variant, played, table = case
     event(f"variant={variant}")
     event(f"build={any(ref.is_build(i) for i in table)}")
     claimed = draw_claim(data.draw, variant, played, table)
-    take = references(data.draw, variant, table, claimed)
-    body, note = run_check(api, variant, played, table, claimed, take)
+    body, note = run_check(variant, played, table, claimed)
     verify_verdict(variant, played, table, claimed, body, note)
 
 
 @settings(max_examples=2000, **COMMON)
 @given(case=capture_cases(), data=st.data())
-def test_alternatives_are_the_maximal_captures_best_first(api, case, data):
+def test_alternatives_are_the_captures_to_offer_best_first(case, data):
     variant, played, table = case
     claimed = draw_claim(data.draw, variant, played, table)
-    take = references(data.draw, variant, table, claimed)
-    body, note = run_check(api, variant, played, table, claimed, take)
+    body, note = run_check(variant, played, table, claimed)
     verify_alternatives(variant, played, table, body, note)
 
 
@@ -399,11 +412,10 @@ KNOWN_CASES = [
 
 
 @pytest.mark.parametrize("variant, played, table, claimed_refs", KNOWN_CASES)
-def test_known_cases_agree_with_reference(api, variant, played, table, claimed_refs):
+def test_known_cases_agree_with_reference(variant, played, table, claimed_refs):
     claimed = {r if isinstance(r, int) else table.index(r) for r in claimed_refs}
     assert len(claimed) == len(claimed_refs)
-    take = sorted(claimed) if variant in ref.TWO_PACK_VARIANTS else claimed_refs
-    body, note = run_check(api, variant, played, table, claimed, take)
+    body, note = run_check(variant, played, table, claimed)
     verify_verdict(variant, played, table, claimed, body, note)
     verify_alternatives(variant, played, table, body, note)
 
@@ -429,8 +441,10 @@ def majority(counts, points):
     return [points if c == best else 0 for c in counts]
 
 
-def play_random_round(api, variant, n, dealer, rng):
-    """Deal a shuffled pack and play trail/capture moves chosen from /check's alternatives."""
+def play_random_round(variant, n, dealer, rng):
+    """Deal a shuffled pack and play trail/capture moves chosen from the engine's
+    alternatives for each card (each checked legal by the reference)."""
+    rules = get_rules(variant)
     pack = ref.pack(variant)
     rng.shuffle(pack)
     table = pack[:4]
@@ -447,35 +461,23 @@ def play_random_round(api, variant, n, dealer, rng):
             for seat in order:
                 hand = hands[seat]
                 card = hand[rng.randrange(len(hand))]
-                alts = []
-                if table:
-                    status, body = api(
-                        "/api/v1/check",
-                        {
-                            "variant": variant,
-                            "players": n,
-                            "player": seat,
-                            "table": list(table),
-                            "hand": list(hand),
-                            "play": {"card": card, "action": "capture", "take": [0]},
-                        },
-                    )
-                    assert status == 200, body
-                    alts = body["alternatives"]
-                    for alt in alts:
-                        idxs = [table.index(ref.canonical(c)) for c in alt]
-                        assert ref.is_legal_capture(variant, card, table, idxs), (card, alt, table)
+                items = engine_items(table)
+                alts = [[c.code for i in option for c in item_cards(items[i])] for option in
+                        capture_options(rules, Card.parse(card), items, Budget())]
+                for alt in alts:
+                    idxs = [table.index(ref.canonical(c)) for c in alt]
+                    assert ref.is_legal_capture(variant, card, table, idxs), (card, alt, table)
                 hand.remove(card)
                 if alts and rng.random() < greed:
                     pick = 0 if rng.random() < 0.6 else rng.randrange(len(alts))
-                    take = [ref.canonical(c) for c in alts[pick]]
-                    for c in take:
+                    taken = [ref.canonical(c) for c in alts[pick]]
+                    for c in taken:
                         table.remove(c)
-                    plays.append({"player": seat, "card": card, "action": "capture", "take": take})
-                    log.append((seat, deal, card, take, not table, list(table)))
+                    plays.append(take(card, *taken))
+                    log.append((seat, deal, card, taken, not table, list(table)))
                 else:
                     table.append(card)
-                    plays.append({"player": seat, "card": card, "action": "trail"})
+                    plays.append(trail(card))
                     log.append((seat, deal, card, None, False, list(table)))
     assert not stock
     return pack[:4], plays, log, table, deals
@@ -489,7 +491,7 @@ def immediate_points(cards):
 @pytest.mark.parametrize("variant", ["swedish", "finnish", "norwegian"])
 @settings(max_examples=60, **COMMON)
 @given(n=st.sampled_from([2, 3, 4]), data=st.data(), rng=st.randoms(use_true_random=False))
-def test_random_rounds_conserve_the_pack_and_the_points(api, variant, n, data, rng):
+def test_random_rounds_conserve_the_pack_and_the_points(variant, n, data, rng):
     dealer = data.draw(st.integers(0, n - 1), label="dealer")
     partnerships = n == 4 and data.draw(st.booleans(), label="partnerships")
     n_sides = 2 if partnerships else n
@@ -499,45 +501,31 @@ def test_random_rounds_conserve_the_pack_and_the_points(api, variant, n, data, r
         st.lists(st.sampled_from([0, 4, 6, 7, 8]), min_size=n_sides, max_size=n_sides),
         label="scores",
     )
-    table0, plays, log, leftover, deals = play_random_round(api, variant, n, dealer, rng)
-    request = {
-        "variant": variant,
-        "players": n,
-        "dealer": dealer,
-        "scores": start,
-        "table": table0,
-        "plays": plays,
-    }
-    if partnerships:
-        request["options"] = {"partnerships": True}
+    table0, plays, log, leftover, deals = play_random_round(variant, n, dealer, rng)
+    seating = {"players": n, "dealer": dealer, "scores": start,
+               "options": {"partnerships": True} if partnerships else None}
 
     # a prefix of the round: the engine's table, turn, deal and stock agree with mine
     cut = data.draw(st.integers(0, len(plays) - 1), label="prefix")
-    status, body = api("/api/v1/replay", {**request, "plays": plays[:cut]})
-    assert status == 200 and body["ok"] is True, body
-    state = body["state"]
+    r = replay(variant, table0, plays[:cut], **seating)
     per_deal = 4 * n
     deal = min(cut // per_deal + 1, deals)
     mine = log[cut - 1][5] if cut else table0
-    assert state["table"] == mine, (cut, state["table"], mine)
-    assert state["finished"] is False
-    assert state["turn"] == (dealer + 1 + cut) % n, cut
-    assert state["deal"] == deal, cut
-    assert state["stock"] == 48 - per_deal * deal, cut
-    assert state["last_deal"] == (deal == deals), cut
+    assert [c.code for c in r.loose] == mine and not r.builds, (cut, r.table, mine)
+    assert r.finished is False
+    assert r.turn == (dealer + 1 + cut) % n, cut
+    assert r.deal == deal, cut
+    assert r.stock == 48 - per_deal * deal, cut
+    assert r.last_deal == (deal == deals), cut
 
-    status, body = api("/api/v1/replay", request)
-    assert status == 200, body
-    assert body["ok"] is True and body["error"] is None, body["error"]
-    state = body["state"]
-    assert state["finished"] is True
-    assert len(body["plays"]) == len(plays)
+    r = replay(variant, table0, plays, **seating)
+    assert r.finished is True and r.decided is None
+    assert len(r.records) == len(plays)
 
-    sides = state["sides"]
-    assert len(sides) == n_sides
+    assert len(r.sides) == n_sides
     side_of = {}
-    for i, side in enumerate(sides):
-        for p in side["players"]:
+    for i, side in enumerate(r.sides):
+        for p in side:
             assert p not in side_of
             side_of[p] = i
     assert sorted(side_of) == list(range(n))
@@ -545,18 +533,18 @@ def test_random_rounds_conserve_the_pack_and_the_points(api, variant, n, data, r
         assert side_of[0] == side_of[2] != side_of[1] == side_of[3]
 
     # my own bookkeeping of piles and sweeps
-    piles = [Counter() for _ in sides]
+    piles = [Counter() for _ in r.sides]
     sweeps = [0] * n_sides
     scoring_sweeps = [0] * n_sides
     immediate = [0] * n_sides
     last = None
-    for k, (seat, deal, card, take, sweep, _) in enumerate(log):
-        assert body["plays"][k]["player"] == seat, (k, plays[k], body["plays"][k])
-        assert body["plays"][k]["sweep"] == sweep, (k, plays[k], body["plays"][k])
-        if take is None:
+    for k, (seat, deal, card, taken, sweep, _) in enumerate(log):
+        assert r.records[k].player == seat, (k, plays[k], r.records[k])
+        assert r.records[k].sweep == sweep, (k, plays[k], r.records[k])
+        if taken is None:
             continue
         me = side_of[seat]
-        piles[me].update([card, *take])
+        piles[me].update([card, *taken])
         last = me
         if sweep:
             sweeps[me] += 1
@@ -568,13 +556,13 @@ def test_random_rounds_conserve_the_pack_and_the_points(api, variant, n, data, r
                 event("finnish sweep frozen at 10 points")
             else:
                 scoring_sweeps[me] += 1
-        immediate[me] += immediate_points([card, *take])
+        immediate[me] += immediate_points([card, *taken])
     if last is not None:
         piles[last].update(leftover)
 
     event(f"sweeps={min(sum(sweeps), 3)}")
     event(f"sides={n_sides}")
-    captured = [Counter(side["captured"]) for side in sides]
+    captured = [Counter(c.code for c in pile) for pile in r.piles]
     union = sum(captured, Counter())
     if last is None:
         assert not union, "nobody captured, yet someone has a pile"
@@ -584,12 +572,10 @@ def test_random_rounds_conserve_the_pack_and_the_points(api, variant, n, data, r
             f"extra {sorted(union - Counter(ref.pack(variant)))}"
         )
     assert captured == piles
-    assert [side["sweeps"] for side in sides] == sweeps
+    assert [len(made) for made in r.sweeps] == sweeps
 
-    score = body["score"]
-    assert score is not None
-    assert len(score["sides"]) == n_sides
-    points = [side["points"] for side in score["sides"]]
+    result, match = r.score()
+    assert len(result.totals) == n_sides
     n_cards = [sum(p.values()) for p in piles]
     n_spades = [sum(k for c, k in p.items() if c.endswith("S")) for p in piles]
     rp = ROUND_POINTS[variant]
@@ -605,6 +591,7 @@ def test_random_rounds_conserve_the_pack_and_the_points(api, variant, n, data, r
         expected_sweeps = [s - low for s in scoring_sweeps]
     else:
         expected_sweeps = scoring_sweeps
+    points = [{k.value: v for k, v in p.items()} for p in result.points]
     for i, p in enumerate(points):
         got = {k: p.get(k, 0) for k in (*NON_SWEEP, "sweeps")}
         want = {
@@ -618,13 +605,12 @@ def test_random_rounds_conserve_the_pack_and_the_points(api, variant, n, data, r
             "sweeps": expected_sweeps[i],
         }
         assert got == want, (f"side {i}", n_cards, n_spades, sweeps, got, want)
-        assert score["sides"][i]["sweeps"] == expected_sweeps[i]
-        assert score["sides"][i]["total"] == sum(got.values())
+        assert result.sweeps[i] == expected_sweeps[i]
+        assert result.totals[i] == sum(got.values())
     non_sweep_total = sum(p.get(k, 0) for p in points for k in NON_SWEEP)
     if last is not None:
         tied = (rp["cards"] if expected_cards == [0] * n_sides else 0) + (
             rp["spades"] if expected_spades == [0] * n_sides else 0
         )
         assert non_sweep_total == ROUND_TOTAL[variant] - tied
-    totals = [side["total"] for side in score["sides"]]
-    assert score["scores"] == [a + b for a, b in zip(start, totals, strict=True)]
+    assert list(match.scores) == [a + b for a, b in zip(start, result.totals, strict=True)]

@@ -4,9 +4,11 @@ message at the field and nothing recorded."""
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
+from conftest import P
 from pages import (
     HX,
     SWEDISH_SIDES,
@@ -19,10 +21,14 @@ from pages import (
     text,
     version,
 )
+from played import random_round
 from test_api_contract import example_piles
 
-from referee.rules.cards import parse_cards
+from referee.rules.cards import pack, parse_cards
+from referee.rules.reasons import Reason, Why
+from referee.rules.round import tally_limits
 from referee.rules.scoring import Tally, TallyError, TallyLimits, validate_tallies
+from referee.rules.variants import VARIANTS, get_rules
 
 SCORE = "/api/v1/score"
 # a card written as a code (10D, 2S, AS) rather than with its suit symbol (10♦, 2♠, A♠)
@@ -79,6 +85,24 @@ def _swedish(sweeps=(2, 0), last=(True, False), **body):
     out["variant"] = "swedish"
     out.update(body)
     return out
+
+
+# the most sweeps a side can make: it sweeps at each of its plays, every other player
+# trails after each sweep, and it takes every card; the others take none
+ALL = {"cards": 52, "spades": 13, "aces": ["AS", "AH", "AD", "AC"], "big_casino": 1,
+       "little_casino": 1, "sweeps": 0, "last_capture": True}
+NONE = {"cards": 0, "spades": 0, "aces": [], "big_casino": 0, "little_casino": 0, "sweeps": 0,
+        "last_capture": False}
+
+
+def _all_to_one(sweeps, players=2, variant="swedish", **body):
+    """A round in which the first side takes every card with ``sweeps`` sweeps; ``sweeps``
+    may list the others' too."""
+    counts = sweeps if isinstance(sweeps, tuple) else (sweeps,)
+    tallies = [dict(ALL if i == 0 else NONE) for i in range(body.pop("sides", players))]
+    for tally, count in zip(tallies, counts, strict=False):
+        tally["sweeps"] = count
+    return {"variant": variant, "players": players, "tallies": tallies, **body}
 
 
 # -- the tally form on the round page ----------------------------------------------------
@@ -186,37 +210,44 @@ def test_krypkasino_tally_scores_a_dubbeltabbe_ten(client):
 
 # -- 1. sweeps: at most one per card the side's players play ------------------------------
 
+ACES = tuple(parse_cards(["AS", "AH", "AD", "AC"]))
+
+
 def test_validate_tallies_limits_sweeps_to_the_cards_played():
-    a = Tally(27, 7, tuple(parse_cards(["AS", "AH"])), 1, 0, 24, True)
-    b = Tally(25, 6, tuple(parse_cards(["AD", "AC"])), 0, 1, 25, False)
-    validate_tallies([a, b], 1)  # the seating unknown: sweeps are not limited
+    # a side that sweeps at every one of its plays takes every card (the other must trail
+    # after each sweep): 26 sweeps fit 52 cards, but two players play 24 cards each
+    a = Tally(52, 13, ACES, 1, 1, 26, True)
+    b = Tally(0, 0, (), 0, 0, 0, False)
+    validate_tallies([a, b], 1)  # the seating unknown: the sweeps are limited by the pile
     with pytest.raises(TallyError) as refused:
         validate_tallies([a, b], 1, TallyLimits((24, 24)))
-    assert refused.value.field == "tallies[1].sweeps"
+    assert refused.value.field == "tallies[0].sweeps"
     assert "play 24 cards in the round" in str(refused.value)
-    validate_tallies([a, Tally(25, 6, b.aces, 0, 1, 24, False)], 1, TallyLimits((24, 24)))
+    validate_tallies([Tally(52, 13, ACES, 1, 1, 24, True), b], 1, TallyLimits((24, 24)))
 
 
 def test_validate_tallies_finnish_counts_the_sweeps_before_the_last_deal():
-    a = Tally(27, 7, tuple(parse_cards(["AS", "AH"])), 1, 0, 20, False)
-    b = Tally(25, 6, tuple(parse_cards(["AD", "AC"])), 0, 1, 21, False)
-    validate_tallies([a, Tally(25, 6, b.aces, 0, 1, 20, False)], 1,
+    a = Tally(50, 13, ACES, 1, 1, 20, False)
+    validate_tallies([a, Tally(2, 0, (), 0, 0, 0, False)], 1,
                      TallyLimits((24, 24), last_deal=(4, 4)))
     with pytest.raises(TallyError) as refused:
-        validate_tallies([a, b], 1, TallyLimits((24, 24), last_deal=(4, 4)))
+        validate_tallies([Tally(50, 13, ACES, 1, 1, 0, False),
+                          Tally(2, 0, (), 0, 0, 21, False)], 1,
+                         TallyLimits((24, 24), last_deal=(4, 4)))
     assert refused.value.field == "tallies[1].sweeps"
     assert "last deal do not score" in str(refused.value) and "at most 20" in str(refused.value)
 
 
 def test_validate_tallies_sisten_is_one_more_sweep_for_the_last_capture():
-    a = Tally(27, 7, tuple(parse_cards(["AS", "AH"])), 1, 0, 25, True)
-    b = Tally(25, 6, tuple(parse_cards(["AD", "AC"])), 0, 1, 0, False)
+    # 24 sweeps and the last capture as one more: 48 cards and the one left on the table
+    a = Tally(50, 13, ACES, 1, 1, 25, True)
+    b = Tally(2, 0, (), 0, 0, 0, False)
     validate_tallies([a, b], 1, TallyLimits((24, 24), sisten_is_sweep=True))
     with pytest.raises(TallyError):
         validate_tallies([a, b], 1, TallyLimits((24, 24)))
     with pytest.raises(TallyError):
-        validate_tallies([Tally(27, 7, a.aces, 1, 0, 25, False),
-                          Tally(25, 6, b.aces, 0, 1, 0, True)], 1,
+        validate_tallies([Tally(50, 13, ACES, 1, 1, 25, False),
+                          Tally(2, 0, (), 0, 0, 0, True)], 1,
                          TallyLimits((24, 24), sisten_is_sweep=True))
 
 
@@ -227,8 +258,7 @@ def test_page_refuses_more_sweeps_than_cards_played(client):
                                 [dict(SWEDISH_SIDES[0], sweeps=30), SWEDISH_SIDES[1]]),
                     token, number)
     assert "at most 24" in _field(page, "sides-0-sweeps")
-    ok = _post_tally(client, token, number, [dict(SWEDISH_SIDES[0], sweeps=24), SWEDISH_SIDES[1]],
-                     follow_redirects=True)
+    ok = _post_tally(client, token, number, [dict(ALL, sweeps=24), NONE], follow_redirects=True)
     assert ok.status_code == 200, plain(ok)
 
 
@@ -239,33 +269,26 @@ def test_api_refuses_thirty_finnish_sweeps_against_one(api):
 
 def test_api_sweeps_limited_by_the_seating(api):
     _bad(api, _swedish(sweeps=(25, 0)), "tallies[0].sweeps")
-    status, answer = api(SCORE, _swedish(sweeps=(24, 0)))
+    status, answer = api(SCORE, _all_to_one(24))
     assert status == 200, answer
     # three players: 4 on the table, 4 deals of 4 each, 16 cards each
-    three = _swedish(players=3, scores=[0, 0, 0])
-    three["tallies"] = [
-        {"cards": 20, "spades": 5, "aces": ["AS", "AH"], "big_casino": 1, "sweeps": 16,
-         "last_capture": True},
-        {"cards": 16, "spades": 4, "aces": ["AD"], "little_casino": 1, "sweeps": 0},
-        {"cards": 16, "spades": 4, "aces": ["AC"], "sweeps": 17},
-    ]
-    _bad(api, three, "tallies[2].sweeps")
-    three["tallies"][2]["sweeps"] = 16
-    status, answer = api(SCORE, three)
+    _bad(api, _all_to_one((16, 0, 17), players=3), "tallies[2].sweeps")
+    status, answer = api(SCORE, _all_to_one(16, players=3))
     assert status == 200, answer
 
 
 def test_api_partnership_sweeps_count_both_partners_cards(api):
-    body = _swedish(players=4, options={"partnerships": True}, sweeps=(24, 0))
-    status, answer = api(SCORE, body)  # 2 v 2: 12 cards each, 24 a side
+    # 2 v 2: 12 cards each, 24 a side, and one side may sweep at each of its plays
+    body = _all_to_one(24, players=4, sides=2, options={"partnerships": True})
+    status, answer = api(SCORE, body)
     assert status == 200, answer
-    _bad(api, _swedish(players=4, options={"partnerships": True}, sweeps=(25, 0)),
+    _bad(api, _all_to_one(25, players=4, sides=2, options={"partnerships": True}),
          "tallies[0].sweeps")
 
 
 def test_api_sisten_is_sweep_allows_one_more_to_the_last_capture(api):
-    body = _swedish(sweeps=(25, 0), options={"sisten_is_sweep": True})
-    body["variant"] = "norwegian"
+    # 24 sweeps, one at each play, and the last capture takes the last trailed card
+    body = _all_to_one(25, variant="norwegian", options={"sisten_is_sweep": True})
     status, answer = api(SCORE, body)
     assert status == 200, answer
     body["tallies"][1]["sweeps"] = 25
@@ -278,6 +301,16 @@ def test_api_piles_refuse_more_sweeps_than_cards_played(api):
     _bad(api, body, "sweeps[1]")
 
 
+def test_api_piles_refuse_more_sweeps_together_than_every_other_play(api):
+    codes = [card.code for card in pack()]
+    body = {"variant": "swedish", "players": 2, "piles": [codes[:26], codes[26:]],
+            "sweeps": [13, 13], "last_capture": 0}
+    assert "after a sweep the next player must trail" in _bad(api, body, "sweeps")
+    body["sweeps"] = [13, 11]
+    status, answer = api(SCORE, body)
+    assert status == 200, answer
+
+
 def test_finnish_form_leaves_out_the_last_deal_and_refuses_more(client):
     token, number = _tally_page(client, "finnish")
     page = text(client.get(f"/match/{token}/round/{number}"))
@@ -288,7 +321,10 @@ def test_finnish_form_leaves_out_the_last_deal_and_refuses_more(client):
     sides = [dict(SWEDISH_SIDES[0], sweeps=21, last_capture=False), SWEDISH_SIDES[1]]
     page = _refused(_post_tally(client, token, number, sides), token, number)
     assert "last deal do not score" in _field(page, "sides-0-sweeps")
-    sides = [dict(SWEDISH_SIDES[0], sweeps=20, last_capture=False), SWEDISH_SIDES[1]]
+    # twenty sweeps, one at each play before the last deal, which the other side ends with
+    # a capture of two
+    sides = [dict(ALL, cards=50, sweeps=20, last_capture=False),
+             dict(NONE, cards=2, last_capture=True)]
     assert _post_tally(client, token, number, sides).status_code in (200, 303)
 
 
@@ -447,3 +483,131 @@ def test_boxes_the_variant_does_not_show_count_for_nothing(client):
     response = _post_tally(client, token, number, sides, follow_redirects=True)
     assert response.status_code == 200, plain(response)
     assert "round 10 3" in plain(response)
+
+
+# -- 6. what a real table can produce (RULES §4-7) ------------------------------------------
+
+def _accepted(tallies, rules, players=2, dealer=None):
+    validate_tallies(tallies, rules.packs, tally_limits(rules, players, dealer))
+
+
+def _refused_by(tallies, rules, players=2, dealer=None):
+    with pytest.raises(TallyError) as refused:
+        _accepted(tallies, rules, players, dealer)
+    return refused.value
+
+
+def test_the_sides_together_sweep_at_most_every_other_play_rules_5():
+    # after a sweep the next player must trail: of 48 plays at most 24 sweep, though each
+    # side alone could make 24 and 13 sweeps fit each side's 26 cards
+    rules = get_rules("swedish")
+    a = Tally(26, 7, tuple(parse_cards(["AS", "AH"])), 1, 0, 13, True)
+    b = Tally(26, 6, tuple(parse_cards(["AD", "AC"])), 0, 1, 13, False)
+    refused = _refused_by([a, b], rules)
+    assert refused.field == "tallies"
+    assert refused.why == Reason.of(Why.TALLY_SWEEPS_TOGETHER, count=26, plays=48, most=24)
+    _accepted([a, Tally(26, 6, b.aces, 0, 1, 11, False)], rules)
+    # Finnish: only the 40 plays before the last deal count, so at most 20
+    finnish = get_rules("finnish")
+    c = Tally(26, 7, a.aces, 1, 0, 11, False)
+    d = Tally(26, 6, b.aces, 0, 1, 10, False)
+    assert _refused_by([c, d], finnish).why == Reason.of(
+        Why.TALLY_SWEEPS_TOGETHER, count=21, plays=40, most=20)
+    # the last capture as a sweep may add one: 48 plays, 25 sweeps
+    sisten = get_rules("norwegian", {"sisten_is_sweep": True})
+    e = Tally(52, 13, ACES, 1, 1, 25, True)
+    _accepted([e, Tally(0, 0, (), 0, 0, 0, False)], sisten)
+    assert _refused_by([Tally(40, 13, ACES, 1, 1, 20, True), Tally(12, 0, (), 0, 0, 6, False)],
+                       sisten).why.code is Why.TALLY_SWEEPS_TOGETHER_SISTEN
+
+
+def test_api_refuses_more_sweeps_together_than_every_other_play(api):
+    body = _swedish(sweeps=(13, 13))
+    for tally, cards, spades in zip(body["tallies"], (26, 26), (7, 6), strict=True):
+        tally.update(cards=cards, spades=spades)
+    error = _bad(api, body, "tallies")
+    assert "after a sweep the next player must trail" in error
+
+
+def test_each_sweep_takes_a_table_card_with_the_card_played_rules_5():
+    # two sweeps put at least four cards in the side's pile
+    rules = get_rules("swedish")
+    a = Tally(49, 13, ACES, 1, 1, 0, True)
+    b = Tally(3, 0, (), 0, 0, 2, False)
+    refused = _refused_by([a, b], rules)
+    assert refused.field == "tallies[1].sweeps"
+    assert refused.why == Reason.of(Why.TALLY_SWEEPS_CARDS, count=2, least=4, pile=3)
+    _accepted([Tally(48, 13, ACES, 1, 1, 0, True), Tally(4, 0, (), 0, 0, 2, False)], rules)
+    # the last capture counted as a sweep brings at least the card left on the table, beside
+    # an earlier capture: 25 sweeps so need at least 49 cards
+    sisten = get_rules("swedish", {"sisten_is_sweep": True})
+    _accepted([Tally(49, 13, ACES, 1, 1, 25, True), Tally(3, 0, (), 0, 0, 0, False)], sisten)
+    assert _refused_by([Tally(48, 13, ACES, 1, 1, 25, True), Tally(4, 0, (), 0, 0, 0, False)],
+                       sisten).why == Reason.of(Why.TALLY_SWEEPS_CARDS, count=25, least=49,
+                                                pile=48)
+
+
+def test_a_side_without_cards_made_no_last_capture_rules_4():
+    rules = get_rules("swedish")
+    a = Tally(52, 13, ACES, 1, 1, 0, False)
+    b = Tally(0, 0, (), 0, 0, 0, True)
+    refused = _refused_by([a, b], rules)
+    assert refused.field == "tallies[1].last_capture"
+    assert refused.why == Reason.of(Why.TALLY_LAST_NO_CARDS, pile=0)
+
+
+def test_krypkasino_sweeps_need_cards_in_the_pile_rules_7():
+    rules = get_rules("krypkasino")
+    aces = tuple(parse_cards(["AS", "AH", "AD", "AC"]))
+    a = Tally(104, 26, aces + aces, 2, 2, 0, False)
+    b = Tally(0, 0, (), 0, 0, 1, False, double_sweeps=1)
+    refused = _refused_by([a, b], rules)
+    assert refused.field == "tallies[1].sweeps"
+    assert refused.why == Reason.of(Why.TALLY_SWEEPS_CARDS, count=1, least=2, pile=0)
+    _accepted([Tally(102, 26, aces + aces, 2, 2, 0, False),
+               Tally(2, 0, (), 0, 0, 1, False, double_sweeps=1)], rules)
+
+
+def test_listed_aces_must_be_aces():
+    refused = _refused_by([Tally(26, 7, tuple(parse_cards(["AS", "KC"])), 1, 0, 0, True),
+                           Tally(26, 6, tuple(parse_cards(["AD", "AC"])), 0, 1, 0, False)],
+                          get_rules("swedish"))
+    assert refused.field == "tallies[0].aces[1]"
+    assert refused.why == Reason.of(Why.TALLY_NOT_ACE, card=P("KC"))
+
+
+def _mulle_tallies(mulle, cards=4):
+    aces = tuple(parse_cards(["AS", "AH", "AD", "AC"]))
+    return [Tally(104 - cards, 26, aces + aces, 2, 2, 0, True),
+            Tally(cards, 0, (), 0, 0, 0, False, mulle)]
+
+
+def test_mulle_points_are_what_the_mulles_can_score_rules_6():
+    # Mulle: 5 for each mulle, and each takes a card and its identical twin
+    mulle = get_rules("mulle")
+    _accepted(_mulle_tallies(10), mulle)
+    assert _refused_by(_mulle_tallies(7), mulle).why == Reason.of(
+        Why.TALLY_MULLE_STEP, points=7, value=5)
+    refused = _refused_by(_mulle_tallies(15), mulle)
+    assert refused.field == "tallies[1].mulle"
+    assert refused.why == Reason.of(Why.TALLY_MULLE_VALUE, points=15, pile=4, most=10)
+    # Kortspelshandboken: the card's value from the hand, at most 10♦'s 16 and 2♠'s 15 with
+    # four cards
+    glimne = get_rules("mulle-glimne")
+    _accepted(_mulle_tallies(31), glimne)
+    assert _refused_by(_mulle_tallies(32), glimne).why == Reason.of(
+        Why.TALLY_MULLE_VALUE, points=32, pile=4, most=31)
+
+
+@pytest.mark.parametrize(("variant", "options"), [
+    *((variant, None) for variant in sorted(VARIANTS)),
+    ("swedish", {"sisten_is_sweep": True}), ("norwegian", {"sisten_is_sweep": True}),
+    ("danish", {"sisten_is_sweep": True}),
+])
+def test_the_tallies_of_rounds_played_out_are_always_accepted(variant, options):
+    # whatever a real table produces passes: the counts of random rounds of legal plays
+    rng = random.Random(f"tallies-{variant}-{options}")
+    for _ in range(8):
+        r = random_round(variant, rng, options)
+        assert r.finished and r.last_capturer is not None  # (the round is tallied whole)
+        _accepted(r.tallies(), r.rules, r.players, r.dealer)

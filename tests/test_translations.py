@@ -63,7 +63,8 @@ REASON_PARAMS = {"card": Card.parse("7H"), "cards": CARDS, "total": 8, "value": 
                  "hand": 16, "turn": 0, "player": 1, "builds": (BUILD,), "table": (10,),
                  "variant": "finnish", "players": 3, "size": 4, "given": 5, "low": 2,
                  "high": 4, "paired": (6,), "sides": 2, "category": "big_casino",
-                 "whole": 52, "count": 2, "plays": 24, "most": 24, "packs": 1}
+                 "whole": 52, "count": 2, "plays": 24, "most": 24, "packs": 1, "least": 4,
+                 "pile": 3, "points": 15}
 SIDES = ("Aino", "Eero")
 NAMES = ("Aino", "Eero")
 LEFT_OVER = re.compile(r"%\(|%[sd]")

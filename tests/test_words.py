@@ -8,9 +8,10 @@ import re
 import pytest
 from conftest import P, play
 
+from referee.rules.notes import Note, Say
 from referee.rules.reasons import Reason, Why
 from referee.rules.table import Build
-from referee.words import CONSEQUENCES, COUNTED, REASONS, reason_text
+from referee.words import CONSEQUENCES, REASONS, note_text, reason_text
 
 BUILD = Build.of([P("4C"), P("5H")], 9, owner=1)
 # example parameters by name, as the engine gives them
@@ -20,17 +21,16 @@ EXAMPLE = {
     "table": (10,), "turn": 1, "player": 0, "builds": (BUILD,), "variant": "mulle",
     "players": 3, "size": 4, "given": 5, "low": 2, "high": 2, "paired": (4,), "sides": 2,
     "category": "big_casino", "whole": 52, "count": 2, "plays": 24, "most": 24, "packs": 1,
+    "least": 4, "pile": 3, "points": 15,
 }
 PARAM = re.compile(r"%\((\w+)\)s")
 
 
 @pytest.mark.parametrize("code", list(Why))
 def test_every_code_has_a_sentence_with_every_parameter_filled(app, code):
-    assert (code in REASONS) != (code in COUNTED)  # one sentence, or one with a count
     with app.test_request_context():
-        # the parameters its sentence names (a sentence with a count: every example)
-        params = ({name: EXAMPLE[name] for name in PARAM.findall(str(REASONS[code]))}
-                  if code in REASONS else EXAMPLE)
+        template = str(REASONS[code])
+        params = {name: EXAMPLE[name] for name in PARAM.findall(template)}
         words = reason_text(Reason.of(code, **params), names=["Ann", "Bo"])
     assert "%(" not in words and words.strip()
     assert "10D" not in words and "3S" not in words  # cards by symbol, never by code
@@ -266,3 +266,26 @@ def test_finnish_names_what_is_taken_after_a_colon(app):
                                       "rakennelma 9")
         doubled = play_text(play("9C", "double", [3]), [BUILD])
     assert doubled == "9♣ tuplaa: rakennelma 9"
+
+
+def test_a_count_of_one_reads_in_the_singular(app):
+    with app.test_request_context():
+        assert reason_text(Reason.of(Why.TALLY_CASINO, category="big_casino", packs=1)) == (
+            "the big casino (10♦): there is 1 in play, and it belongs to exactly one side")
+        assert reason_text(Reason.of(Why.TALLY_ACES, total=1, whole=4)).startswith(
+            "1 ace is ticked, not 4")
+        assert reason_text(Reason.of(Why.TALLY_SWEEPS_CARDS, count=1, least=2, pile=0)
+                           ).startswith("1 sweep needs at least 2 cards")
+        assert note_text(Note.of(Say.SPADES_EACH, side=0, count=1, points=1), ["Ann"]) == (
+            "Ann has 1 spade: 1 point")
+        assert reason_text(Reason.of(Why.TALLY_CASINO, category="big_casino", packs=2)) == (
+            "the big casino (10♦): there are 2 in play, and each belongs to exactly one side")
+
+
+def test_a_win_by_the_cards_left_on_the_table_is_not_said_to_be_mid_round(app):
+    # the cards left on the table are taken after the last card is played (RULES §8)
+    with app.test_request_context():
+        said = note_text(Note.of(Say.IMMEDIATE_LEFTOVER, side=0, score=16, target=16), ["Ann"])
+        ended = note_text(Note.of(Say.ENDED_WITH_LEFTOVER), ["Ann"])
+    assert "middle of the round" not in said and "after the last play" in said
+    assert "middle of the round" not in ended

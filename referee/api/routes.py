@@ -349,10 +349,15 @@ def _tallies_from_piles(body: dict[str, Any], rules: Rules, seating: list[list[i
     try:
         validate_tallies(tallies, rules.packs, tally_limits(rules, sum(map(len, seating))))
     except TallyError as error:
-        # the piles hold the pack: what is left to refuse is a side's sweeps or the last
-        # capture, which the body gives beside the piles
+        # the piles hold the pack: what is left to refuse is a side's sweeps or mulles, all
+        # the sweeps together, or the last capture, which the body gives beside the piles
         found = re.fullmatch(r"tallies\[(\d+)\]\.(\w+)", error.field)
-        field = f"{found.group(2)}[{found.group(1)}]" if found else "last_capture"
+        if found and found.group(2) != "last_capture":
+            field = f"{found.group(2)}[{found.group(1)}]"
+        elif error.why.code in (Why.TALLY_SWEEPS_TOGETHER, Why.TALLY_SWEEPS_TOGETHER_SISTEN):
+            field = "sweeps"
+        else:
+            field = "last_capture"
         raise BadInput(str(error), field) from None
     return tallies
 

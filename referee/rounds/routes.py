@@ -179,10 +179,7 @@ def _pick_card(context: dict[str, Any], game: RoundState, card: Card) -> None:
 def _choices(game: RoundState, card: Card) -> list[tuple[Play, str]]:
     """The card's legal plays, best first, each with its words (a capture in the groups
     the referee splits it into)."""
-    try:
-        plays = legal_plays(game.spot(), card, game.budget)
-    except TooComplex:
-        plays = [Play(card, Action.TRAIL)]
+    plays = legal_plays(game.spot(), card, game.budget)  # within the budget, never raises
     return [(play, play_text(play, [game.table[i] for i in play.refs],
                              groups=_capture_groups(game, play))) for play in plays]
 

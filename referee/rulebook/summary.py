@@ -391,10 +391,10 @@ def _row(key: str, label: str, points: int, text: str | None = None) -> PointRow
 def _points(rules: Rules) -> list[PointRow]:
     v = rules.variant
     each = v.packs > 1
+    spade_points = v.spade_each if v.spade_scoring is SpadeScoring.EACH else v.most_spades
     spades_text = str(SPADE_SUMMARIES[v.spade_scoring]) % {
-        "n": max(v.most_spades, 1), "ace": rules.card_points(Card.parse("AS")),
+        "n": spade_points, "ace": v.ace_of_spades, "over": v.spades_over,
     }
-    spade_points = v.most_spades if v.spade_scoring is not SpadeScoring.EACH else 1
     rows = [
         _row("most_cards", _("Most cards"), v.most_cards),
         _row("spades", _("Spades"), spade_points, spades_text),
@@ -421,16 +421,16 @@ def _points_notes(rules: Rules) -> list[str]:
     notes = []
     extra = v.mulle is not MulleScoring.NONE
     if v.spade_scoring is SpadeScoring.OVER_SIX:
-        # all the spades to one side: 13 (26 with two packs) less six
-        facts = {"n": v.round_total, "each": max(v.most_spades, 1),
-                 "more": max(v.most_spades, 1) * (13 * v.packs - 6)}
+        # all the spades to one side: 13 (26 with two packs) less those that score nothing
+        facts = {"n": v.round_total, "each": v.most_spades, "over": v.spades_over,
+                 "more": v.most_spades * (13 * v.packs - v.spades_over)}
         if rules.sweeps_score:
             notes.append(_("Without sweeps a round is worth %(n)d points, plus %(each)d for "
-                           "each spade over six that a side takes: up to %(more)d more.",
+                           "each spade over %(over)d that a side takes: up to %(more)d more.",
                            **facts))
         else:
             notes.append(_("A round is worth %(n)d points, plus %(each)d for each spade over "
-                           "six that a side takes: up to %(more)d more.", **facts))
+                           "%(over)d that a side takes: up to %(more)d more.", **facts))
     elif rules.sweeps_score and extra:
         notes.append(_("Without sweeps and mulles a round is worth %(n)d points.",
                        n=v.round_total))

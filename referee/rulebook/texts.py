@@ -105,7 +105,7 @@ MATCH_END_SUMMARIES = {
 
 SPADE_SUMMARIES = {
     SpadeScoring.MAJORITY: _l("%(n)d for most spades"),
-    SpadeScoring.OVER_SIX: _l("%(n)d for each spade over six"),
+    SpadeScoring.OVER_SIX: _l("%(n)d for each spade over %(over)d"),
     SpadeScoring.EACH: _l("%(n)d for each spade, %(ace)d for A♠ (2♠ scores as little casino)"),
 }
 

@@ -20,7 +20,7 @@ never confused. Every search spends from the request's one :class:`Budget`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from itertools import chain
 
@@ -265,15 +265,34 @@ def rank_key(rules: Rules, cards: Sequence[Card]) -> RankKey:
 def capture_options(
     rules: Rules, card: Card, table: Sequence[Item], budget: Budget
 ) -> list[tuple[int, ...]]:
-    """The maximal legal captures of ``card`` (table indexes), best first.
+    """The legal captures of ``card`` the referee offers (table indexes), best first: the
+    maximal ones (none a strict subset of another); in Krypkasino every capture RULES.md
+    §7 allows, which may lie within a larger one; and a capture that makes a mulle
+    whenever the card has one (in Mulle the identical card alone). At most
+    ``MAX_OPTIONS`` are listed. A table too large to search in the budget lists one
+    capture found greedily. The request's budget remembers the answer, so a second call
+    for the same card and table costs nothing.
 
-    No option is a strict subset of another; at most ``MAX_OPTIONS`` are listed.
-    A table too large to search in the budget lists one capture found greedily.
+    >>> from .variants import get_rules
+    >>> table = [Card.parse(c) for c in ("AC", "2D", "5H", "6C", "3S", "7D")]
+    >>> capture_options(get_rules("krypkasino"), Card.parse("8H"), table, Budget())
+    [(0, 1, 2), (0, 1, 2, 3, 4, 5)]
     """
+    key = _search_key(rules, card, table)
+    known = budget.known.get(key)
+    if known is not None:
+        return list(known)
     try:
-        return _options(rules, card, table, budget)
+        found = _options(rules, card, table, budget)
     except TooComplex:  # far beyond a real table: one legal capture, greedily
-        return _greedy_option(rules, card, table, budget.fallback())
+        found = _greedy_option(rules, card, table, budget.fallback())
+    budget.known[key] = tuple(found)
+    return found
+
+
+def _search_key(rules: Rules, card: Card, table: Sequence[Item]) -> Hashable:
+    """What a card's captures on a table are remembered by in the request's budget."""
+    return rules, card, tuple(table)
 
 
 def _builds_of(table: Sequence[Item], value: int) -> list[int]:
@@ -284,6 +303,8 @@ def _builds_of(table: Sequence[Item], value: int) -> list[int]:
 def _greedy_option(
     rules: Rules, card: Card, table: Sequence[Item], budget: Budget
 ) -> list[tuple[int, ...]]:
+    """One legal capture, group by group until no group of the value is left (so that in
+    Krypkasino it leaves nothing of its value on the table either)."""
     loose = _loose(table, range(len(table)))
     values = [rules.table_values(c) for _, c in loose]
     for value in rules.hand_values(card):
@@ -315,7 +336,8 @@ def _options(
             preference = [rank_key(rules, [c]) for _, c in loose]
         for value in hand:
             builds = _builds_of(table, value)
-            packed = packings(values, values, value, budget, MAX_OPTIONS, preference)
+            packed = packings(values, values, value, budget, MAX_OPTIONS, preference,
+                              complete=rules.reverse)
             before = len(found)
             for packing in packed or [[]]:
                 option = tuple(sorted(builds + [loose[j][0] for j in packing]))
@@ -325,15 +347,49 @@ def _options(
         if rules.clears_table(card):
             found.append(tuple(range(len(table))))
             sources += 1
-    return _best(rules, table, set(found), budget, contained=sources > 1)
+    mulles = _mulles(rules, card, table, found, budget)
+    # a Krypkasino capture that lies within another is as legal as the other (RULES §7)
+    contained = sources > 1 and not rules.reverse
+    return _best(rules, table, set(found), budget, contained, mulles)
+
+
+def _mulles(
+    rules: Rules, card: Card, table: Sequence[Item], found: list[tuple[int, ...]],
+    budget: Budget,
+) -> list[tuple[int, ...]]:
+    """The captures among ``found`` that make a mulle (RULES.md §6). Where none does, a
+    lone identical card the card can take is added to ``found``: in Mulle that is the
+    mulle, though a larger capture holds the card."""
+    if not rules.variant.has_mulle:
+        return []
+    budget.spend(len(table))
+    twins = {i for i, item in enumerate(table) if card in item_cards(item)}
+    if not twins:  # a mulle takes the identical card
+        return []
+    budget.spend(len(found))
+    mulles = [o for o in found if not twins.isdisjoint(o)
+              and rules.mulle_value(card, [table[i] for i in o])]
+    if mulles:
+        return mulles
+    hand = set(rules.hand_values(card))
+    for i in sorted(twins):
+        item = table[i]
+        if isinstance(item, Card) and rules.mulle_value(card, [item]) and (
+            hand & set(rules.table_values(item))
+        ):
+            found.append((i,))
+            return [(i,)]
+    return []
 
 
 def _best(
     rules: Rules, table: Sequence[Item], options: set[tuple[int, ...]], budget: Budget,
-    contained: bool,
+    contained: bool, mulles: Sequence[tuple[int, ...]] = (),
 ) -> list[tuple[int, ...]]:
     """The first ``MAX_OPTIONS`` options best first, without one that another contains
-    (only possible when ``contained``) and, with two packs, each look of cards once.
+    (only possible when ``contained``) and, with two packs, each look of cards once. A
+    capture that makes a mulle (``mulles``) is never left out: not for lying within
+    another, and at the cap the best of them takes the last place.
 
     Most cards come first (except in Krypkasino), so the options are ranked one size
     at a time, largest first, and the ranking stops once enough are kept.
@@ -355,14 +411,8 @@ def _best(
     for members in classes:
         budget.spend(len(members) * (len(members[0]) + 1))
         ranked = sorted((_option_key(rules, facts, option), option) for option in members)
-        if rules.reverse and contained:  # a containing option may be ranked later
-            sets = [frozenset(option) for _, option in ranked]
-            budget.spend(len(sets) ** 2)
-            ranked = [entry for entry, s in zip(ranked, sets, strict=True)
-                      if not any(s < t for t in sets)]
-            contained = False
         for key, option in ranked:
-            if contained:
+            if contained and option not in mulles:
                 budget.spend(len(kept_sets) + 1)
                 chosen = frozenset(option)
                 if any(chosen < other for other in kept_sets):
@@ -374,7 +424,17 @@ def _best(
                 looks.add(key[3])
             kept.append(option)
             if len(kept) == MAX_OPTIONS:
-                return kept
+                return _with_mulle(rules, facts, kept, mulles)
+    return kept
+
+
+def _with_mulle(
+    rules: Rules, facts: _Facts, kept: list[tuple[int, ...]], mulles: Sequence[tuple[int, ...]]
+) -> list[tuple[int, ...]]:
+    """A capped list with the best mulle capture in it: it takes the last place (it ranks
+    after every option kept, or it would be among them)."""
+    if mulles and not set(mulles) & set(kept):
+        kept[-1] = min(mulles, key=lambda option: _option_key(rules, facts, option))
     return kept
 
 
@@ -416,6 +476,9 @@ def _option_key(rules: Rules, facts: _Facts, option: tuple[int, ...]) -> RankKey
 
 def can_capture(rules: Rules, card: Card, table: Sequence[Item], budget: Budget) -> bool:
     """Does ``card`` capture anything at all? (Cheap: one subset sum per value.)"""
+    known = budget.known.get(_search_key(rules, card, table))
+    if known is not None:  # the captures were searched already in this request
+        return bool(known)
     hand = rules.hand_values(card)
     if not hand:
         return any(isinstance(i, Card) and i.rank == card.rank for i in table)

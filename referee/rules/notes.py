@@ -30,7 +30,7 @@ class Say(enum.StrEnum):
     MOST = "most"  # side, category, counts (the side's first, then the others'), points
     MOST_TIED = "most_tied"  # category, counts: nobody scores
     MOST_TIED_CARRIED = "most_tied_carried"  # category, counts, points carried over
-    SPADES_OVER_SIX = "spades_over_six"  # side, count, points
+    SPADES_OVER_SIX = "spades_over_six"  # side, count, points, over (those that score nothing)
     SPADES_EACH = "spades_each"  # side, count, points
     ACES = "aces"  # side, cards, points
     BIG_CASINO = "big_casino"  # side, points
@@ -42,6 +42,8 @@ class Say(enum.StrEnum):
     SWEEPS_FROZEN = "sweeps_frozen"  # points: a side had that many before the round
     SWEEPS_CANCEL = "sweeps_cancel"  # counts, counted
     ENDED_MID_ROUND = "ended_mid_round"  # only the points credited during play count
+    # the same, decided by the cards left on the table, taken after the last play
+    ENDED_WITH_LEFTOVER = "ended_with_leftover"
     # the match
     COUNTED_OUT = "counted_out"  # side, score, target: reaches it first, counting out
     ONLY_ONE = "only_one"  # side, score, target: the only side to reach it

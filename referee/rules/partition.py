@@ -68,6 +68,9 @@ class TooComplex(ValueError):
 class Budget:
     """The search steps left to one request; :meth:`spend` raises when they run out.
 
+    It also keeps what the request's searches found (``known``: a card's legal
+    captures on a table), so that a request never searches for the same thing twice.
+
     >>> b = Budget(3)
     >>> b.spend(2); b.left
     1
@@ -77,11 +80,13 @@ class Budget:
     referee.rules.partition.TooComplex: this position is too large to search
     """
 
-    __slots__ = ("left", "reserve")
+    __slots__ = ("_fallback", "known", "left", "reserve")
 
     def __init__(self, steps: int = STEP_BUDGET, reserve: int = RESERVE) -> None:
         self.left = steps
         self.reserve = reserve
+        self._fallback: Budget | None = None
+        self.known: dict[Hashable, tuple[tuple[int, ...], ...]] = {}
 
     def spend(self, steps: int = 1) -> None:
         self.left -= steps
@@ -89,9 +94,17 @@ class Budget:
             raise TooComplex("this position is too large to search")
 
     def fallback(self) -> Budget:
-        """The reserve, once per request, for a cheap answer after a search ran out."""
-        reserve, self.reserve = self.reserve, 0
-        return Budget(reserve, 0)
+        """The reserve, for the cheap answers after a search ran out: one budget of it per
+        request, shared by every such answer, so the request stays bounded.
+
+        >>> b = Budget(10, 5)
+        >>> b.fallback().spend(4); b.fallback().left
+        1
+        """
+        if self._fallback is None:
+            self._fallback = Budget(self.reserve, 0)
+            self.reserve = 0
+        return self._fallback
 
 
 # -- small tables: bit masks ------------------------------------------------------
@@ -143,17 +156,10 @@ def _clears(n: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _unions(groups: Sequence[int], n: int, budget: Budget) -> list[int]:
-    """The maximal unions of disjoint groups of ``n`` cards, as bit masks.
-
-    The packable subsets are one bitmap over all 2**n subsets: adding the groups one
-    by one (like a subset-sum table) makes every union of disjoint groups; then a
-    superset closure, one card at a time, finds the unions no other union contains.
-    Each step is one operation on a 2**n-bit integer.
-    """
-    if not groups:
-        return []
-    cost = 1 + (1 << n) // 65_536  # steps per operation on a 2**n-bit integer
+def _packable(groups: Sequence[int], n: int, budget: Budget) -> int:
+    """The unions of disjoint groups of ``n`` cards, as one bitmap over all 2**n subsets
+    (bit ``m`` is set when subset ``m`` splits into groups): adding the groups one by one,
+    like a subset-sum table. Each step is one operation on a 2**n-bit integer."""
     clear = _clears(n)
     packable = 1  # the empty set
     for group in groups:  # in increasing order, so the bitmap grows only as it must
@@ -162,16 +168,54 @@ def _unions(groups: Sequence[int], n: int, budget: Budget) -> list[int]:
         for bit in _BYTE_BITS[group] if group < 256 else _bits(group):
             apart &= clear[bit]
         packable |= apart << group
-    budget.spend(cost * 6 * n)
-    covered = packable  # subsets with a packable superset (or packable themselves)
+    return packable
+
+
+def _below(masks: int, n: int, budget: Budget) -> int:
+    """The subsets of the subsets in ``masks`` (a bitmap over the subsets of ``n`` cards):
+    one card at a time, a subset holding it passes the mark to the subset without it."""
+    clear = _clears(n)
+    budget.spend((1 + (1 << n) // 65_536) * 3 * n)
     for bit in range(n):
-        covered |= (covered >> (1 << bit)) & clear[bit]
+        masks |= (masks >> (1 << bit)) & clear[bit]
+    return masks
+
+
+def _unions(groups: Sequence[int], n: int, budget: Budget) -> list[int]:
+    """The maximal unions of disjoint groups of ``n`` cards, as bit masks: the packable
+    subsets (:func:`_packable`) that no other packable subset contains."""
+    if not groups:
+        return []
+    clear = _clears(n)
+    packable = _packable(groups, n, budget)
+    covered = _below(packable, n, budget)  # subsets with a packable superset (or packable)
+    budget.spend((1 + (1 << n) // 65_536) * 3 * n)
     strictly = 0
     for bit in range(n):
         strictly |= (covered >> (1 << bit)) & clear[bit]
     maximal = packable & ~strictly & ~1
     budget.spend(maximal.bit_count())
     return _bits(maximal)
+
+
+def _complete(groups: Sequence[int], n: int, budget: Budget) -> list[int]:
+    """The unions of disjoint groups of ``n`` cards that leave no group whole among the
+    other cards (RULES.md §7), as bit masks: the packable subsets that meet every group.
+
+    A subset leaves a group whole exactly when it lies within the group's complement, so
+    the subsets of those complements (:func:`_below`) are the ones to leave out.
+    """
+    if not groups:
+        return []
+    full = (1 << n) - 1
+    packable = _packable(groups, n, budget)
+    budget.spend(len(groups))
+    outside = 0
+    for group in groups:
+        outside |= 1 << (full ^ group)
+    complete = packable & ~_below(outside, n, budget) & ~1
+    budget.spend(complete.bit_count())
+    return _bits(complete)
 
 
 _BYTE_BITS = tuple(tuple(b for b in range(8) if m >> b & 1) for m in range(256))
@@ -201,8 +245,11 @@ def _bits(mask: int) -> list[int]:
 def packings(
     value_sets: ValueSets, keys: Sequence[Hashable], target: int, budget: Budget,
     per_packing: int | None = None, preference: Sequence[Any] | None = None,
+    complete: bool = False,
 ) -> list[list[int]]:
-    """All maximal sets of cards that split into groups of ``target``, as sorted indexes.
+    """All maximal sets of cards that split into groups of ``target``, as sorted indexes;
+    with ``complete`` instead every such set that leaves no group of ``target`` among the
+    other cards (RULES.md §7: Krypkasino's captures), contained in a larger one or not.
 
     Small tables are solved directly, large ones over interchangeable types (see
     :func:`max_packings`, which also explains ``keys``, ``per_packing`` and
@@ -212,6 +259,9 @@ def packings(
     [[0, 2], [1, 2]]
     >>> packings([(2,), (3,), (5,), (8,)], [2, 3, 5, 8], 10, Budget())
     [[0, 1, 2], [0, 3]]
+    >>> table = [(1,), (2,), (5,), (6,), (3,), (7,)]  # RULES.md §7: an 8 on A 2 5 6 3 7
+    >>> packings(table, range(6), 8, Budget(), complete=True)  # A+2+5, or all
+    [[0, 1, 2], [0, 1, 2, 3, 4, 5]]
     """
     usable = [i for i, values in enumerate(value_sets) if values and min(values) <= target]
     if len(usable) <= 2 * SMALL_TABLE:
@@ -230,9 +280,9 @@ def packings(
             elif len(members) < len(usable):
                 place = {bit: k for k, bit in enumerate(members)}
                 groups = [sum(1 << place[bit] for bit in _bits(group)) for group in groups]
-            masks = _unions(groups, len(members), budget)
+            masks = (_complete if complete else _unions)(groups, len(members), budget)
             return sorted(sorted(usable[members[bit]] for bit in _bits(mask)) for mask in masks)
-    return max_packings(value_sets, keys, target, budget, per_packing, preference)
+    return max_packings(value_sets, keys, target, budget, per_packing, preference, complete)
 
 
 # -- large tables: count vectors over interchangeable cards -----------------------
@@ -395,19 +445,24 @@ def split_exact(
 def max_packings(
     value_sets: ValueSets, keys: Sequence[Hashable], target: int, budget: Budget,
     per_packing: int | None = None, preference: Sequence[Any] | None = None,
+    complete: bool = False,
 ) -> list[list[int]]:
-    """All maximal sets of cards that split into groups of ``target`` (count vectors).
+    """All maximal sets of cards that split into groups of ``target`` (count vectors);
+    with ``complete`` every such set that leaves no group of ``target`` among the rest.
 
     Cards with equal ``keys`` (and equal value sets) are interchangeable; every
     concrete choice among them is listed, or with ``per_packing`` only that many
     per choice of counts, the cards with the lowest ``preference`` first. Each
-    result is a sorted list of card indexes; none is a strict subset of another.
-    Cards with no values never take part.
+    result is a sorted list of card indexes; without ``complete`` none is a strict
+    subset of another. Cards with no values never take part.
 
     >>> max_packings([(5,), (5,), (2,)], ["5a", "5b", "2"], 7, Budget())
     [[0, 2], [1, 2]]
     >>> max_packings([(13,), (1, 14)], ["K", "A"], 14, Budget())
     [[0, 1]]
+    >>> max_packings([(1,), (2,), (5,), (6,), (3,), (7,)], range(6), 8, Budget(),
+    ...              complete=True)
+    [[0, 1, 2], [0, 1, 2, 3, 4, 5]]
     """
     usable = [i for i, values in enumerate(value_sets) if values and min(values) <= target]
     if not usable:
@@ -417,8 +472,30 @@ def max_packings(
     caps = tuple(len(m) for m in members)
     vectors = _Vectors(caps)
     first = _by_first_type(_patterns(type_values, caps, target, budget), vectors)
+    if complete:
+        found = _complete_vectors(first, vectors, caps, budget)
+    else:
+        found = [vec for size, vec in _maximal_vectors(first, vectors, caps, budget) if size]
+    if preference is not None:
+        members = [sorted(m, key=lambda j: preference[usable[j]]) for m in members]
+    results: list[list[int]] = []
+    for counts in map(vectors.unpack, found):
+        choices = [combinations(members[t], k) for t, k in enumerate(counts)]
+        for pick in islice(product(*choices), per_packing):
+            budget.spend(1 + sum(counts) // 8)
+            results.append(sorted(usable[j] for chosen in pick for j in chosen))
+    return sorted(results)
+
+
+_ByFirst = list[list[tuple[int, int, _Pattern]]]
+
+
+def _maximal_vectors(
+    first: _ByFirst, vectors: _Vectors, caps: Sequence[int], budget: Budget
+) -> list[tuple[int, int]]:
+    """The maximal packings of all the cards, each as (size, vector)."""
     units = [1 << (vectors.width * t) for t in range(len(caps))]
-    # the maximal packings of the cards a vector holds, each as (size, vector)
+    # the maximal packings of the cards a vector holds
     memo: dict[int, list[tuple[int, int]]] = {}
 
     def best(vec: int) -> list[tuple[int, int]]:
@@ -439,16 +516,34 @@ def max_packings(
         memo[vec] = result
         return result
 
-    packed = [vectors.unpack(vec) for size, vec in best(vectors.pack(caps)) if size]
-    if preference is not None:
-        members = [sorted(m, key=lambda j: preference[usable[j]]) for m in members]
-    results: list[list[int]] = []
-    for counts in packed:
-        choices = [combinations(members[t], k) for t, k in enumerate(counts)]
-        for pick in islice(product(*choices), per_packing):
-            budget.spend(1 + sum(counts) // 8)
-            results.append(sorted(usable[j] for chosen in pick for j in chosen))
-    return sorted(results)
+    return best(vectors.pack(caps))
+
+
+def _complete_vectors(
+    first: _ByFirst, vectors: _Vectors, caps: Sequence[int], budget: Budget
+) -> list[int]:
+    """The packings of the cards that leave no pattern among the rest (RULES.md §7): every
+    union of patterns, built up from nothing a pattern at a time, that no further pattern
+    fits beside."""
+    whole = vectors.pack(caps)
+    patterns = [pattern for options in first for pattern, _size, _p in options]
+    seen = {0}
+    todo = [0]
+    found: list[int] = []
+    while todo:
+        vec = todo.pop()
+        rest = whole - vec
+        budget.spend(1 + len(patterns))
+        grows = False
+        for pattern in patterns:
+            if vectors.fits(pattern, rest):
+                grows = True
+                if (bigger := vec + pattern) not in seen:
+                    seen.add(bigger)
+                    todo.append(bigger)
+        if not grows and vec:
+            found.append(vec)
+    return found
 
 
 def _maximal(

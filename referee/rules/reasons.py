@@ -124,6 +124,13 @@ class Why(enum.StrEnum):
     TALLY_SWEEPS_LAST_DEAL = "tally_sweeps_last_deal"  # count, most
     TALLY_SWEEPS = "tally_sweeps"  # count, plays, most
     TALLY_SWEEPS_SISTEN = "tally_sweeps_sisten"  # count, plays, most
+    TALLY_SWEEPS_TOGETHER = "tally_sweeps_together"  # count, plays, most (all sides)
+    TALLY_SWEEPS_TOGETHER_SISTEN = "tally_sweeps_together_sisten"  # count, plays, most
+    TALLY_SWEEPS_CARDS = "tally_sweeps_cards"  # count (sweeps), least, pile (a side's cards)
+    TALLY_LAST_NO_CARDS = "tally_last_no_cards"  # pile (a side's cards)
+    TALLY_NOT_ACE = "tally_not_ace"  # card
+    TALLY_MULLE_STEP = "tally_mulle_step"  # points, value (what each mulle scores)
+    TALLY_MULLE_VALUE = "tally_mulle_value"  # points, pile (a side's cards), most
 
 
 # a str is an identifier (a variant, a tally category), never words

@@ -284,11 +284,12 @@ def tally_limits(rules: Rules, players: int, dealer: int | None = None) -> Tally
 
     >>> from .variants import get_rules
     >>> limits = tally_limits(get_rules("mulle"), 2, dealer=1)
-    >>> limits.plays, limits.sweeps, limits.last_capture_scores
-    ((50, 49), (50, 49), True)
+    >>> limits.plays, limits.sweeps, limits.last_capture_scores, limits.sweeps_together
+    ((50, 49), (50, 49), True, 50)
     >>> tally_limits(get_rules("finnish"), 2).sweeps
     (20, 20)
     """
+    v = rules.variant
     sides = sides_of(rules, players)
     plays = [0] * len(sides)
     last = [0] * len(sides)
@@ -297,9 +298,14 @@ def tally_limits(rules: Rules, players: int, dealer: int | None = None) -> Tally
         for i, side in enumerate(sides):
             plays[i] = max(plays[i], sum(deal[s] for deal in deals for s in side))
             last[i] = max(last[i], sum(deals[-1][s] for s in side))
+    # the whole round's plays, and its last deal's, are the same whoever deals
+    counted = sum(map(sum, deals)) - (0 if v.last_deal_sweeps_score else sum(deals[-1]))
+    mulles = sorted((rules.mulle_value(c, (c,)) for c in pack()), reverse=True)
     return TallyLimits(
-        tuple(plays), None if rules.variant.last_deal_sweeps_score else tuple(last),
-        rules.variant.last_capture > 0, rules.sisten_is_sweep,
+        tuple(plays), None if v.last_deal_sweeps_score else tuple(last),
+        v.last_capture > 0, rules.sisten_is_sweep, counted,
+        tuple(mulles) if v.has_mulle else (),
+        v.mulle_points if v.mulle is MulleScoring.FIVE else None,
     )
 
 
@@ -642,7 +648,7 @@ class RoundState:
             sweep = not self.table
             if sweep:
                 self._sweep(seat, side, index, deal, play.card, before)
-            self._mulle(side, play.card, verdict.taken[1:], before, play)
+            self.mulle[side] += self.rules.mulle_value(play.card, [before[i] for i in play.refs])
             self._credit(side, verdict.taken)
         # the Danish builder's duty on the next turn
         if verdict.kind.builds and self.rules.building.must_capture_next:
@@ -688,9 +694,11 @@ class RoundState:
             double = len(before) == 1 and before[0] == card
             points = penalties.twin_sweep if double else penalties.sweep
             self.sweep_points[side] += points
-            previous = self.records[-1].player if self.records else None
-            if previous is not None and self.side_of[previous] != side:
-                self.sweep_points[self.side_of[previous]] -= points
+            # the player before the sweeper in seating order (RULES §7): on the first play
+            # of the round the dealer, as the tally reckons it too
+            charged = self.side_of[(seat - 1) % self.players]
+            if charged != side:
+                self.sweep_points[charged] -= points
             self.sweeps[side].append(Sweep(index, deal, True, SweepNote.NONE, double))
             return
         scored, note = True, SweepNote.NONE
@@ -702,15 +710,6 @@ class RoundState:
             if max(now) >= freeze:
                 scored, note = False, SweepNote.FROZEN
         self.sweeps[side].append(Sweep(index, deal, scored, note))
-
-    def _mulle(self, side: int, card: Card, captured: Sequence[Card], before: list[Item],
-               play: Play) -> None:
-        v = self.rules.variant
-        if v.mulle is MulleScoring.FIVE:
-            if len(play.refs) == 1 and before[play.refs[0]] == card:
-                self.mulle[side] += v.mulle_points
-        elif v.mulle is MulleScoring.CAPTURE_VALUE and card in captured:
-            self.mulle[side] += max(self.rules.hand_values(card))
 
     def _end_of_deal(self, deal: int) -> None:
         """The retroactive hand check: every build owner held a card that captures it."""
@@ -808,9 +807,10 @@ class RoundState:
         credited until then count.
         """
         if self.decided is not None:
+            by_leftover = any(n.code is Say.IMMEDIATE_LEFTOVER for n in self.decided.explanation)
+            ended = Note.of(Say.ENDED_WITH_LEFTOVER if by_leftover else Say.ENDED_MID_ROUND)
             score = RoundScore.of(len(self.sides), self.immediate_steps, [0] * len(self.sides),
-                                  [Note.of(Say.ENDED_MID_ROUND)], carry or {},
-                                  len(self.immediate_steps))
+                                  [ended], carry or {}, len(self.immediate_steps))
             return score, self.decided
         steps = None if self.tally is not None else self.immediate_steps
         return round_and_match(self.rules, self.tallies(), self.scores_before, carry, steps)

@@ -267,16 +267,20 @@ def score_round(
         explanation.extend(ace_lines)
         add(sweep_step, sweep_lines)
     elif v.match_end is MatchEnd.HIGHEST_THEN_COUNT_OUT:
+        # the aces and casinos are credited as they are captured; with the most_aces house
+        # rule the aces score one majority point at the end of the round instead, counted
+        # out first (where the aces stand in the order), never among the immediate points
+        by_ace = [] if rules.most_aces else [c for step in ace_steps for c in step]
         if immediate_steps is None:
-            add([c for step in ace_steps for c in step] + big_step + little_step, [])
+            add(by_ace + big_step + little_step, [])
         else:
             for credits in immediate_steps:
                 add(list(credits), [])
-            if rules.most_aces:  # the aces were not credited one by one
-                for step in ace_steps:
-                    add(step, [])
         immediate = len(steps)
         explanation.extend(ace_lines + casino_lines)
+        if rules.most_aces:
+            for step in ace_steps:
+                add(step, [])
         add(spade_step, spade_lines)
         add(cards_step, cards_lines)
         add(sweep_step, sweep_lines)
@@ -308,14 +312,16 @@ def _spades(
                             Category.SPADES)
     elif v.spade_scoring is SpadeScoring.OVER_SIX:
         for i, t in enumerate(tallies):
-            if t.spades > 6:
-                step.append(Credit(i, Category.SPADES, t.spades - 6))
+            if t.spades > v.spades_over:
+                pts = v.most_spades * (t.spades - v.spades_over)
+                step.append(Credit(i, Category.SPADES, pts))
                 lines.append(Note.of(Say.SPADES_OVER_SIX, side=i, count=t.spades,
-                                     points=t.spades - 6))
-    else:  # each spade; A♠ 2; 2♠ scores as little casino
+                                     points=pts, over=v.spades_over))
+    else:  # each spade, and A♠ its own; 2♠ scores only as the little casino
         for i, t in enumerate(tallies):
             aces_of_spades = sum(1 for c in t.aces if c.spade)
-            pts = t.spades - t.little_casino + aces_of_spades
+            others = t.spades - t.little_casino - aces_of_spades
+            pts = v.spade_each * others + v.ace_of_spades * aces_of_spades
             if pts:
                 step.append(Credit(i, Category.SPADES, pts))
                 lines.append(Note.of(Say.SPADES_EACH, side=i, count=t.spades, points=pts))
@@ -363,7 +369,8 @@ def _casinos(
 
 
 def _penalty_sweeps(rules: Rules, tallies: Sequence[Tally]) -> list[Credit]:
-    """Krypkasino: +5 to the sweeper and −5 to the player before (±10 for a dubbeltabbe)."""
+    """Krypkasino: +5 to the sweeper and −5 to the player before (±10 for a dubbeltabbe):
+    the side of the seat to the sweeper's right, as in play (RULES §7)."""
     penalties = rules.variant.penalties
     if penalties is None:
         return []
@@ -499,10 +506,12 @@ def _highest_then_count_out(
     highest total wins, and only a tie for it is counted out (spades, cards, sweeps)."""
     target = rules.target
     scores = list(scores_before)
+    credited: set[int] = set()  # only immediate points end the match, as in play
     for step in result.steps[:result.immediate]:
         for credit in step:
             scores[credit.side] += credit.points
-        reached = [i for i, s in enumerate(scores) if s >= target]
+            credited.add(credit.side)
+        reached = [i for i in sorted(credited) if scores[i] >= target]
         if len(reached) == 1:  # (in a tally the captures' order is unknown: not several)
             i = reached[0]
             return MatchResult(tuple(scores), True, i, (
@@ -589,7 +598,7 @@ class TallyError(ValueError):
 
 @dataclass(frozen=True)
 class TallyLimits:
-    """What the seating allows a tally (from the deal schedule, see
+    """What the seating and the variant allow a tally (from the deal schedule, see
     :func:`referee.rules.round.tally_limits`)."""
 
     plays: tuple[int, ...]  # the cards each side's players play in the round
@@ -598,6 +607,13 @@ class TallyLimits:
     last_deal: tuple[int, ...] | None = None
     last_capture_scores: bool = False  # then exactly one side made the last capture
     sisten_is_sweep: bool = False  # the last capture counts as one more sweep
+    # the plays of the whole round in which a sweep counts (Finnish: those before the last
+    # deal); None: the round's sweeps together are not bounded
+    counted_plays: int | None = None
+    # what a mulle of each card of the pack scores, highest first (none: no mulles), and
+    # the step mulle points come in (Mulle: 5 each; None: any sum of those values)
+    mulle_values: tuple[int, ...] = ()
+    mulle_step: int | None = None
 
     @property
     def sweeps(self) -> tuple[int, ...]:
@@ -606,14 +622,46 @@ class TallyLimits:
             return tuple(p - last for p, last in zip(self.plays, self.last_deal, strict=True))
         return tuple(p + self.sisten_is_sweep for p in self.plays)
 
+    @property
+    def sweeps_together(self) -> int | None:
+        """The most sweeps all sides can give together: after a sweep the next player must
+        trail (RULES §5), so no two plays in a row sweep and at most every other play does;
+        with ``sisten_is_sweep`` the last capture may add one.
+
+        >>> TallyLimits((24, 24), counted_plays=48).sweeps_together
+        24
+        >>> TallyLimits((24, 24), sisten_is_sweep=True, counted_plays=48).sweeps_together
+        25
+        """
+        plays = self.counted_plays
+        if plays is None:
+            return None
+        return plays // 2 + 1 if self.sisten_is_sweep else (plays + 1) // 2
+
+
+def _cards_for_sweeps(sweeps: int, sisten: bool) -> int:
+    """The fewest cards a side's pile holds after ``sweeps`` sweeps: each takes at least one
+    table card with the card played. With the last capture counted as a sweep (``sisten``),
+    that one brings at least one card left on the table, beside an earlier capture."""
+    return 2 * sweeps - (sisten and sweeps >= 2)
+
+
+def _most_mulle(values: Sequence[int], cards: int) -> int:
+    """The most mulle points a pile of ``cards`` can hold: each mulle takes a card and its
+    identical twin, and each card of the pack makes at most one mulle (there are two of
+    it), worth ``values`` (one per card, highest first)."""
+    return sum(values[: cards // 2])
+
 
 def validate_tallies(
     tallies: Sequence[Tally], packs: int, limits: TallyLimits | None = None
 ) -> None:
     """The counts must add up to the pack: cards, spades, each ace, 10♦ and 2♠ once (twice
-    with two packs); they must fit each side's pile; and with the seating's ``limits`` a
-    side makes at most one sweep per card its players play, and the last capture is marked
-    where it scores.
+    with two packs); they must fit each side's pile (two cards at least for each sweep and
+    each mulle, and for the last capture); and with the seating's ``limits`` a side makes
+    at most one sweep per card its players play, the sides together at most every other
+    play's, the last capture is marked where it scores, and mulle points are what mulles
+    can score.
 
     >>> from .cards import parse_cards
     >>> a = Tally(26, 7, tuple(parse_cards(["AS", "AH"])), 1, 0, 30, True)
@@ -632,6 +680,10 @@ def validate_tallies(
             if getattr(t, key) < 0:
                 raise TallyError(f"the {noun} cannot be fewer than 0", f"tallies[{i}].{key}",
                                  Reason.of(Why.TALLY_NEGATIVE, category=key))
+        for j, card in enumerate(t.aces):
+            if not card.ace:
+                raise TallyError(f"{card.symbol} is not an ace", f"tallies[{i}].aces[{j}]",
+                                 Reason.of(Why.TALLY_NOT_ACE, card=card))
     cards = sum(t.cards for t in tallies)
     if cards != whole:
         raise TallyError(f"the cards add up to {cards}, not {whole}", "tallies",
@@ -683,26 +735,80 @@ def validate_tallies(
         if spade_cards > t.spades:
             raise TallyError("a side's spades must count its A♠ and 2♠", f"tallies[{i}].spades",
                              Reason.of(Why.TALLY_SPADES_UNDER))
-        if limits is None:
-            continue
-        plays = limits.plays[i]
-        if limits.last_deal is not None:
-            before = limits.sweeps[i]
-            if t.sweeps > before:
-                raise TallyError(
-                    f"{t.sweeps} sweeps cannot count: sweeps made in the last deal do not "
-                    f"score and are left out, and this side's players play {before} cards "
-                    f"before it, so at most {before} sweeps", f"tallies[{i}].sweeps",
-                    Reason.of(Why.TALLY_SWEEPS_LAST_DEAL, count=t.sweeps, most=before))
-            continue
-        extra = ""
-        if limits.sisten_is_sweep and t.last_capture:
-            extra = ", and the last capture counts as one more"
-        most = plays + (1 if extra else 0)
-        if t.sweeps > most:
+        if limits is not None:
+            _sweeps_played(i, t, limits)
+        _fits_the_pile(i, t, limits)
+    if limits is not None:
+        _sweeps_together(tallies, limits)
+
+
+def _sweeps_together(tallies: Sequence[Tally], limits: TallyLimits) -> None:
+    """The sides together sweep at most every other play (and one more with
+    ``sisten_is_sweep``)."""
+    most, plays = limits.sweeps_together, limits.counted_plays
+    count = sum(t.sweeps for t in tallies)
+    if most is None or plays is None or count <= most:
+        return
+    extra = ", and the last capture may count as one more" if limits.sisten_is_sweep else ""
+    raise TallyError(
+        f"{count} sweeps in all are more than a round allows: after a sweep the next player "
+        f"must trail, so of the {plays} plays whose sweeps count at most every other one "
+        f"sweeps{extra}: at most {most}", "tallies",
+        Reason.of(Why.TALLY_SWEEPS_TOGETHER_SISTEN if extra else Why.TALLY_SWEEPS_TOGETHER,
+                  count=count, plays=plays, most=most))
+
+
+def _sweeps_played(i: int, t: Tally, limits: TallyLimits) -> None:
+    """A side sweeps at most once per card its players play (RULES §5: in Finnish only
+    the cards before the last deal count)."""
+    plays = limits.plays[i]
+    if limits.last_deal is not None:
+        before = limits.sweeps[i]
+        if t.sweeps > before:
             raise TallyError(
-                f"{t.sweeps} sweeps are more than this side can make: its players play {plays} "
-                f"cards in the round, each sweeps at most once{extra}, so at most {most}",
-                f"tallies[{i}].sweeps",
-                Reason.of(Why.TALLY_SWEEPS_SISTEN if extra else Why.TALLY_SWEEPS,
-                          count=t.sweeps, plays=plays, most=most))
+                f"{t.sweeps} sweeps cannot count: sweeps made in the last deal do not "
+                f"score and are left out, and this side's players play {before} cards "
+                f"before it, so at most {before} sweeps", f"tallies[{i}].sweeps",
+                Reason.of(Why.TALLY_SWEEPS_LAST_DEAL, count=t.sweeps, most=before))
+        return
+    extra = ""
+    if limits.sisten_is_sweep and t.last_capture:
+        extra = ", and the last capture counts as one more"
+    most = plays + (1 if extra else 0)
+    if t.sweeps > most:
+        raise TallyError(
+            f"{t.sweeps} sweeps are more than this side can make: its players play {plays} "
+            f"cards in the round, each sweeps at most once{extra}, so at most {most}",
+            f"tallies[{i}].sweeps",
+            Reason.of(Why.TALLY_SWEEPS_SISTEN if extra else Why.TALLY_SWEEPS,
+                      count=t.sweeps, plays=plays, most=most))
+
+
+def _fits_the_pile(i: int, t: Tally, limits: TallyLimits | None) -> None:
+    """What a side's pile must hold for its sweeps, its last capture and its mulles: a
+    capture takes at least one table card with the card played."""
+    sisten = t.last_capture and (limits is None or limits.sisten_is_sweep)
+    least = _cards_for_sweeps(t.sweeps, sisten)
+    if t.cards < least:
+        raise TallyError(
+            f"{t.sweeps} sweeps need at least {least} cards in the side's pile (each takes a "
+            f"table card with the card played), and it has {t.cards}", f"tallies[{i}].sweeps",
+            Reason.of(Why.TALLY_SWEEPS_CARDS, count=t.sweeps, least=least, pile=t.cards))
+    if t.last_capture and t.cards < 2:
+        raise TallyError(
+            f"a side with {t.cards} cards cannot have made the last capture: a capture takes "
+            "at least one table card with the card played", f"tallies[{i}].last_capture",
+            Reason.of(Why.TALLY_LAST_NO_CARDS, pile=t.cards))
+    if limits is None or not t.mulle or not limits.mulle_values:
+        return
+    field = f"tallies[{i}].mulle"
+    step = limits.mulle_step
+    if step and t.mulle % step:
+        raise TallyError(f"{t.mulle} mulle points cannot be: each mulle scores {step}", field,
+                         Reason.of(Why.TALLY_MULLE_STEP, points=t.mulle, value=step))
+    most = _most_mulle(limits.mulle_values, t.cards)
+    if t.mulle > most:
+        raise TallyError(
+            f"{t.mulle} mulle points are more than a pile of {t.cards} cards can hold: each "
+            f"mulle takes a card and its identical twin, so at most {most}", field,
+            Reason.of(Why.TALLY_MULLE_VALUE, points=t.mulle, pile=t.cards, most=most))

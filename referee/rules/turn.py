@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 
 from .capture import Capture, Group, can_capture, capture_options, check_capture
 from .cards import Card, pack
-from .partition import Budget, split_exact
+from .partition import Budget, TooComplex, split_exact
 from .reasons import Reason, Why
 from .table import Build, Item, item_cards
 from .variants import Building, Rules
@@ -443,20 +443,36 @@ def legal_plays(spot: Spot, card: Card, budget: Budget | None = None) -> list[Pl
     """
     budget = budget or Budget()
     rules = spot.rules
-    plays = [Play(card, Action.CAPTURE, option)
-             for option in capture_options(rules, card, spot.table, budget)]
+    try:
+        captures = capture_options(rules, card, spot.table, budget)
+    except TooComplex:  # not even one capture found from the reserve
+        captures = []
+    others: list[Play] = []
     if rules.building is not Building.NONE and rules.can_build_with(card):
         for i, item in enumerate(spot.table):
             if isinstance(item, Build):
                 raised = sorted({item.value + v for v in rules.table_values(card)})
-                plays += [Play(card, Action.BUILD, (i,), v) for v in raised]
-                plays.append(Play(card, Action.DOUBLE, (i,), item.value))
+                others += [Play(card, Action.BUILD, (i,), v) for v in raised]
+                others.append(Play(card, Action.DOUBLE, (i,), item.value))
             elif rules.can_build_with(item):
                 made = _sums([rules.table_values(card), rules.table_values(item)])
-                plays += [Play(card, Action.BUILD, (i,), v) for v in made]
-                plays.append(Play(card, Action.DOUBLE, (i,)))
-    plays.append(Play(card, Action.TRAIL))
-    return [p for p in plays if p.action is Action.CAPTURE or judge(spot, p, None, budget).legal]
+                others += [Play(card, Action.BUILD, (i,), v) for v in made]
+                others.append(Play(card, Action.DOUBLE, (i,)))
+    others.append(Play(card, Action.TRAIL))
+    return [Play(card, Action.CAPTURE, option) for option in captures] + [
+        play for play in others if _offered(spot, play, budget)]
+
+
+def _offered(spot: Spot, play: Play, budget: Budget) -> bool:
+    """Is the play legal, as far as the referee can judge it within the request's budget
+    (or, once that is spent, its reserve)? A play it cannot judge there is not offered:
+    it is judged in full when claimed."""
+    for spending in (budget, budget.fallback()):
+        try:
+            return judge(spot, play, None, spending).legal
+        except TooComplex:
+            continue
+    return False
 
 
 _ACTIONS: dict[Action, Callable[[Spot, Play, Budget], Verdict]] = {

@@ -19,13 +19,14 @@ referee.rules.variants.OptionError: 'colour' is not a house rule; the options ar
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import astuple, dataclass, field
 from functools import cached_property
 from typing import Any
 
 from .cards import BIG_CASINO, FIVE_OF_SPADES, LITTLE_CASINO, Card, pack
 from .reasons import Reason, Why
+from .table import Item, item_cards
 
 __all__ = [
     "VARIANTS",
@@ -144,9 +145,9 @@ class MatchEnd(enum.StrEnum):
 
 
 class SpadeScoring(enum.StrEnum):
-    MAJORITY = "majority"
-    OVER_SIX = "over six"  # överspader: 1 per spade over 6
-    EACH = "each"  # mulle-glimne: 1 each, A♠ 2 (2♠ scores as little casino)
+    MAJORITY = "majority"  # Variant.most_spades for most spades
+    OVER_SIX = "over six"  # överspader: most_spades per spade over Variant.spades_over
+    EACH = "each"  # mulle-glimne: spade_each a spade, ace_of_spades A♠ (2♠: little casino)
 
 
 class MulleScoring(enum.StrEnum):
@@ -200,8 +201,11 @@ class Variant:
     match_end: MatchEnd
     # points (RULES.md §6); 0 means the category does not score
     most_cards: int = 1
-    most_spades: int = 2
+    most_spades: int = 2  # for most spades; with OVER_SIX for each spade over spades_over
     spade_scoring: SpadeScoring = SpadeScoring.MAJORITY
+    spades_over: int = 6  # OVER_SIX: the spades a side takes before they score
+    spade_each: int = 0  # EACH: what a spade scores (2♠ scores only as the little casino)
+    ace_of_spades: int = 0  # EACH: what A♠ scores
     ace: int = 1
     big_casino: int = 2
     little_casino: int = 1
@@ -364,6 +368,15 @@ class Rules:
     def reverse(self) -> bool:
         return self.variant.reverse
 
+    def __hash__(self) -> int:
+        """The rules key what a request has searched (a card's captures on a table):
+        hashed once, not field by field at every look-up."""
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash(astuple(self))
+
     @property
     def builds(self) -> bool:
         """Is there building at all?"""
@@ -427,10 +440,29 @@ class Rules:
         if card == LITTLE_CASINO:
             points += v.little_casino
         elif card.spade and v.spade_scoring is SpadeScoring.EACH:
-            points += 2 if card.ace else 1
+            points += v.ace_of_spades if card.ace else v.spade_each
         if card.ace and not self.most_aces:
             points += v.ace
         return points
+
+    def mulle_value(self, card: Card, taken: Sequence[Item]) -> int:
+        """What taking the table items ``taken`` with ``card`` scores as a mulle (RULES.md
+        §6): in Mulle the identical card taken alone, a fixed number; in Mulle
+        (Kortspelshandboken) the identical card anywhere among them, the card's hand value.
+
+        >>> seven = Card.parse("7H")
+        >>> mulle = get_rules("mulle")
+        >>> mulle.mulle_value(seven, [seven]), mulle.mulle_value(seven, [seven, Card.parse("3C")])
+        (5, 0)
+        >>> get_rules("mulle-glimne").mulle_value(seven, [seven, Card.parse("3C")])
+        7
+        """
+        v = self.variant
+        if v.mulle is MulleScoring.FIVE:
+            return v.mulle_points if len(taken) == 1 and taken[0] == card else 0
+        if v.mulle is MulleScoring.CAPTURE_VALUE and any(card in item_cards(i) for i in taken):
+            return max(self.hand_values(card))
+        return 0
 
     def immediate_points(self, card: Card) -> int:
         """Points credited the moment the card is captured (Finnish: aces and casinos)."""
@@ -534,7 +566,8 @@ VARIANTS: dict[str, Variant] = {
             packs=2, values=NORDIC_VALUES, building=Building.ANGLO,
             table_cards=8, hand_size=4, min_players=2, max_players=4, target=50,
             match_end=MatchEnd.MOST_POINTS, most_cards=0, most_spades=0,
-            spade_scoring=SpadeScoring.EACH, ace=0, big_casino=3, little_casino=2,
+            spade_scoring=SpadeScoring.EACH, spade_each=1, ace_of_spades=2, ace=0,
+            big_casino=3, little_casino=2,
             last_capture=0, mulle=MulleScoring.CAPTURE_VALUE, most_players_alone=2,
             round_total=36, sources=_SWEDISH_SOURCE,
         ),
