@@ -329,3 +329,22 @@ def test_mulle_glimne_other_seatings_are_refused_rules_6(players, options):
     with pytest.raises(OptionError) as refused:
         RoundState(get_rules("mulle-glimne", options), players=players)
     assert "2 players, or 4 in two partnerships" in str(refused.value)
+
+
+def test_rules_made_once_are_the_same_rules_and_refusals_stay_refusals():
+    """A variant's rules with the same house rules are one value (made once); a value the
+    house rule does not take is refused every time, even where it equals one it takes
+    (True == 1 in Python)."""
+    from referee.rules.variants import get_variant
+
+    swedish = get_variant("swedish")
+    assert swedish.rules({"target": 1}) is swedish.rules({"target": 1})
+    assert swedish.rules({"target": 1}).target == 1
+    for _ in range(2):
+        with pytest.raises(OptionError, match="target"):
+            swedish.rules({"target": True})
+        with pytest.raises(OptionError):
+            swedish.rules({"target": [16]})
+    assert swedish.rules({"most_aces": True}).most_aces
+    with pytest.raises(OptionError, match="most_aces"):
+        swedish.rules({"most_aces": 1})

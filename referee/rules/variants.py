@@ -21,7 +21,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import astuple, dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from .cards import BIG_CASINO, FIVE_OF_SPADES, LITTLE_CASINO, Card, pack
@@ -235,7 +235,24 @@ class Variant:
         return self.mulle is not MulleScoring.NONE
 
     def rules(self, options: Mapping[str, Any] | None = None) -> Rules:
-        return Rules.make(self, options or {})
+        """The variant with the house rules ``options``: made once for each variant and
+        options (a value of its own, immutable), so its tables of card values are worked
+        out once, not in every request.
+
+        >>> v = get_variant("swedish")
+        >>> v.rules({"target": 21}) is v.rules({"target": 21}), v.rules({}).target
+        (True, 16)
+        """
+        options = options or {}
+        if not isinstance(options, Mapping):
+            return Rules.make(self, options)
+        # each value with its type, so that True and 1 (equal, with one hash) stay apart
+        key = tuple(sorted((str(k), type(v).__name__, v) for k, v in options.items()))
+        try:
+            hash(key)
+        except TypeError:  # a value no house rule takes (a list, ...): refused by make
+            return Rules.make(self, options)
+        return _made_rules(self, key)
 
 
 OPTION_NAMES = (
@@ -591,6 +608,11 @@ def get_variant(variant_id: str) -> Variant:
             f"{variant_id!r} is not a variant; choose one of {' '.join(VARIANTS)}"
         )
     return VARIANTS[variant_id]
+
+
+@lru_cache(maxsize=512)
+def _made_rules(variant: Variant, key: tuple[tuple[str, str, Any], ...]) -> Rules:
+    return Rules.make(variant, {name: value for name, _type, value in key})
 
 
 def get_rules(variant_id: str, options: Mapping[str, Any] | None = None) -> Rules:
