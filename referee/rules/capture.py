@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from itertools import chain
+from typing import Any
 
 from .cards import Card
 from .partition import (
@@ -58,6 +59,10 @@ class Group:
 
     items: tuple[Item, ...]
     values: tuple[int, ...]
+
+    def __reduce__(self) -> tuple[type[Group], tuple[Any, ...]]:
+        """Pickled as its fields, in order (a round's snapshot holds many)."""
+        return Group, (self.items, self.values)
 
     @property
     def cards(self) -> tuple[Card, ...]:

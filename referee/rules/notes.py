@@ -76,6 +76,10 @@ class Note:
     code: Say
     params: tuple[tuple[str, NoteParam], ...] = ()
 
+    def __reduce__(self) -> tuple[type[Note], tuple[Any, ...]]:
+        """Pickled as its fields, in order (a round's snapshot holds many)."""
+        return Note, (self.code, self.params)
+
     @classmethod
     def of(cls, code: Say, **params: NoteParam) -> Note:
         return cls(code, tuple(params.items()))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import Card
 from .table import Build, Item
@@ -143,6 +144,10 @@ class Reason:
 
     code: Why
     params: tuple[tuple[str, Param], ...] = ()
+
+    def __reduce__(self) -> tuple[type[Reason], tuple[Any, ...]]:
+        """Pickled as its fields, in order (a round's snapshot holds many)."""
+        return Reason, (self.code, self.params)
 
     @classmethod
     def of(cls, code: Why, **params: Param) -> Reason:

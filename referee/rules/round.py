@@ -31,7 +31,7 @@ import enum
 import pickle
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .cards import Card, pack
 from .events import (
@@ -658,7 +658,11 @@ class RoundState:
         for value in verdict.pending:
             self.obligations.append(_Obligation(seat, value, index, verdict.kind))
         self.logged += 1
-        record = PlayRecord(index, seat, deal, play, verdict, sweep, overrule,
+        # the record keeps the ruling, not the table it left (the round's own) nor the
+        # captures offered for a refusal: a snapshot holds every record of the round
+        kept = replace(verdict, table=(), options=()) if verdict.table or verdict.options \
+            else verdict
+        record = PlayRecord(index, seat, deal, play, kept, sweep, overrule,
                             tuple(before[i] for i in play.refs))
         self.records.append(record)
         if self.finished or self.deal != deal:

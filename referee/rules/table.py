@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import Card
 
@@ -23,6 +24,10 @@ class Build:
     value: int
     owner: int
     locked: bool = False
+
+    def __reduce__(self) -> tuple[type[Build], tuple[Any, ...]]:
+        """Pickled as its fields, in order (a round's snapshot holds many)."""
+        return Build, (self.cards, self.value, self.owner, self.locked)
 
     @classmethod
     def of(cls, cards: Iterable[Card], value: int, owner: int, locked: bool = False) -> Build:

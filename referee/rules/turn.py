@@ -31,6 +31,7 @@ import enum
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .capture import Capture, Group, can_capture, capture_options, check_capture
 from .cards import Card, pack
@@ -85,6 +86,10 @@ class Play:
     action: Action
     refs: tuple[int, ...] = ()
     value: int | None = None
+
+    def __reduce__(self) -> tuple[type[Play], tuple[Any, ...]]:
+        """Pickled as its fields, in order (a round's snapshot holds many)."""
+        return Play, (self.card, self.action, self.refs, self.value)
 
 
 @dataclass(frozen=True)
