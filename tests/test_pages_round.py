@@ -301,6 +301,10 @@ def test_every_change_morphs_the_panel_and_its_live_regions_are_always_there(cli
     body = text(client.get(f"/match/{token}/round/{number}", query_string={"card": "9H"}))
     swaps = re.findall(r'hx-swap="([^"]+)"', body)
     assert swaps and set(swaps) == {"outerMorph"}  # the poll, the card picks, the plays
+    # a poll is dropped while a change is under way, so it never swaps over its answer
+    syncs = re.findall(r'hx-sync="([^"]+)"', body)
+    assert syncs[0] == "this:drop" and set(syncs[1:]) == {"#round:replace"}
+    assert len(syncs) == len(swaps)
     # empty or not, the regions a screen reader listens to stand in every answer
     assert '<p id="notice" class="notice" role="status"></p>' in body
     assert re.search(r'<div id="verdict" aria-live="polite" aria-atomic="true">', body)

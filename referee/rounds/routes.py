@@ -44,12 +44,16 @@ from .forms import (
     tally_form,
 )
 
-# the plays offered for a card (besides the trail) before the rest fold away under
-# "more", with a table of up to two rows on the felt: each row is FELT_SLOTS loose cards,
-# a build takes BUILD_SLOTS (README, "Recording a round")
-SHOWN_CHOICES = 5
-FELT_SLOTS = 7
-BUILD_SLOTS = 3
+# How many plays besides the trail are shown for a card before the rest fold away under
+# "more": as many as fit a 360×740 screen (static/app.css) with a verdict of three lines,
+# under a felt of up to two rows; each row more takes one offer's room. In CSS pixels:
+OFFERS_PX = 250  # the room for offers, between the card's row and "more"/"Another claim…"
+OFFER_PX = 47  # an offer of one line, with its gap
+LINE_PX = 19  # each line more of an offer's words
+LINE_CHARS = 27  # the characters of a line of an offer, cards and all
+FELT_ROW_PX = 43  # a row of the felt, beyond the second
+FELT_SLOTS = 7  # loose cards on a row of the felt
+BUILD_SLOTS = 3  # a build's room on the felt, in loose cards
 # the latest plays listed on the round page (the whole list on its own page)
 HISTORY = 8
 
@@ -142,7 +146,7 @@ def panel_context(who: Access, rnd: RoundRow, game: RoundState | None = None,
                     n=r.index + 1, sweep=sweep_text(w, freeze))
                   for r in game.records if (w := game.sweep_of(r)) and not w.scored],
         leftover=game.leftover, last_capturer=game.last_capturer,
-        SHOWN_CHOICES=SHOWN_CHOICES, HISTORY=HISTORY,
+        HISTORY=HISTORY,
     )
     if pick is not None and can_edit and rnd.open and not game.started:
         _pick_table(context, game, pick)
@@ -183,16 +187,22 @@ def _pick_card(context: dict[str, Any], game: RoundState, card: Card) -> None:
     context["card"] = card
     context["trail"] = next((c for c in choices if c[0].action is Action.TRAIL), None)
     context["choices"] = [c for c in choices if c[0].action is not Action.TRAIL]
-    context["shown"] = shown_choices(game.table)
+    context["shown"] = shown_choices(game.table, [text for _play, text in context["choices"]])
 
 
-def shown_choices(table: Sequence[Item]) -> int:
-    """How many plays besides the trail fit on a 360×740 screen under this table before
-    the rest fold away under "more": the felt takes a row of 44 px for every seven loose
-    cards (a build counts three), and each row below the second costs one choice."""
+def shown_choices(table: Sequence[Item], texts: Sequence[str]) -> int:
+    """How many of the offers (``texts``, best first) fit on the screen under this table:
+    at least one; the rest fold away under "more"."""
     slots = sum(1 if isinstance(item, Card) else BUILD_SLOTS for item in table)
-    rows = max(1, -(-slots // FELT_SLOTS))
-    return max(1, SHOWN_CHOICES - max(0, rows - 2))
+    rows = -(-slots // FELT_SLOTS)
+    room = OFFERS_PX - FELT_ROW_PX * max(0, rows - 2)
+    shown = 0
+    for text in texts:
+        room -= OFFER_PX + LINE_PX * ((len(text) - 1) // LINE_CHARS)
+        if room < 0:
+            break
+        shown += 1
+    return max(1, shown)
 
 
 def _choices(game: RoundState, card: Card) -> list[tuple[Play, str]]:

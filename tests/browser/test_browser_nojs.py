@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 
 from .conftest import Taps, no_scroll, report, shot
 from .flows import (
+    best,
     choices,
     fill_tally,
     last_verdict,
@@ -41,11 +42,11 @@ def test_a_round_without_javascript(nojs: Page, taps: Taps) -> None:
     # a play in two taps: the card (GET), then the offered capture (POST, redirect)
     pick(nojs, taps, "8H")
     expect(nojs).to_have_url(re.compile(r"card=8H"))
-    best = choices(nojs).first  # the best capture first: all three cards, 8 | 3+5
+    capture = best(nojs)  # the best capture: all three cards, 8 | 3+5
     for code in ("8D", "3S", "5C"):
-        expect(best).to_contain_text(symbol(code))
-    words = best.inner_text().strip()
-    taps.tap(best)
+        expect(capture).to_contain_text(symbol(code))
+    words = capture.inner_text().strip()
+    taps.tap(capture)
     expect(nojs).to_have_url(ROUND_URL)
     expect(nojs.locator("#verdict")).to_contain_text(f"Anna: {words} — legal")
     expect(nojs.locator(".felt .tile")).to_have_count(1)  # K♥ is left
