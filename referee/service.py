@@ -68,6 +68,19 @@ class OtherSeat(Exception):
     """A seat's phone tried to record, or take back, another player's play."""
 
 
+class WrongMode(Exception):
+    """A play sent to a round counted by tallies, or a tally to a round played play by play."""
+
+
+def _check_mode(rnd: RoundRow, mode: RoundMode) -> None:
+    """The round is recorded the way the change needs (play by play, or by tallies)."""
+    if rnd.mode is mode:
+        return
+    if rnd.tally_only:
+        raise WrongMode(_("This round is counted by tallies: enter each side's counts."))
+    raise WrongMode(_("This round is recorded play by play."))
+
+
 def seat_may_play(game: RoundState, seat: int | None) -> bool:
     """A seat's phone records its own player's plays only (None: the players' link)."""
     return seat is None or game.turn == seat
@@ -374,6 +387,7 @@ def check_version(rnd: RoundRow, version: int) -> None:
 
 def record_table(rnd: RoundRow, version: int, cards: Sequence[Card]) -> RoundState:
     """Lay out the first table; the round after it."""
+    _check_mode(rnd, RoundMode.PLAY)
     check_version(rnd, version)
     game = game_of(rnd)
     game.start(cards)  # raises for a wrong size or a duplicate
@@ -383,6 +397,7 @@ def record_table(rnd: RoundRow, version: int, cards: Sequence[Card]) -> RoundSta
 
 def judge_play(rnd: RoundRow, play: Play, seat: int | None = None) -> Outcome:
     """The referee's verdict on a play in the round as it stands, recording nothing."""
+    _check_mode(rnd, RoundMode.PLAY)
     game = game_of(rnd)
     _check_seat(rnd, game, seat)
     try:
@@ -394,6 +409,7 @@ def judge_play(rnd: RoundRow, play: Play, seat: int | None = None) -> Outcome:
 def record_play(rnd: RoundRow, version: int, play: Play, seat: int | None = None) -> Outcome:
     """Judge the play once; record it if legal (and, from a seat's phone, that seat's
     turn). Engine errors propagate."""
+    _check_mode(rnd, RoundMode.PLAY)
     check_version(rnd, version)
     game = game_of(rnd)
     _check_seat(rnd, game, seat)
@@ -409,6 +425,7 @@ def record_overrule(rnd: RoundRow, version: int, play: Play, reason: str,
                     seat: int | None = None) -> RoundState:
     """Record a play as the table ruled it, against the referee. Engine errors propagate
     (a card already seen, a table item that is not there)."""
+    _check_mode(rnd, RoundMode.PLAY)
     check_version(rnd, version)
     game = game_of(rnd)
     _check_seat(rnd, game, seat)
@@ -498,7 +515,9 @@ def tallies_of(match: Match, rnd: RoundRow, counts: Sequence[SideCounts]) -> lis
 
 
 def record_tally(rnd: RoundRow, version: int, counts: Sequence[SideCounts]) -> None:
-    """Record the tallies of a round counted at the end, not played here."""
+    """Record the tallies of a round counted at the end, not played here; a count that
+    cannot be raises :class:`TallyError`."""
+    _check_mode(rnd, RoundMode.TALLY)
     check_version(rnd, version)
     if in_force(log_of(rnd)):
         raise RoundClosed(_("The tally is already entered; take it back to change it."))
@@ -566,7 +585,7 @@ def _import_round(match: Match, doc: RoundDocument) -> None:
     for index, event in enumerate(doc.events, start=1):
         try:
             problem = _import_event(match, rnd, event)
-        except (RoundClosed, RoundError, TallyError, OptionError) as error:
+        except (RoundClosed, WrongMode, RoundError, TallyError, OptionError) as error:
             problem = error_text(error)
         except TooComplex:
             problem = _("this position is far larger than any real game")

@@ -85,7 +85,7 @@ def register(app: Flask) -> None:
                                  qr_svg=qr_svg,
                                  CATEGORY_LABELS=CATEGORY_LABELS,
                                  LANGUAGE_NAMES=languages.NAMES, this_page=languages.here,
-                                 get_locale=get_locale, explain=notes_text,
+                                 get_locale=get_locale, explain=notes_text, build_text=build_text,
                                  ruling=verdict_text, ruling_detail=detail_text,
                                  format_date=format_date, format_datetime=format_datetime,
                                  sources_text=sources_text,

@@ -399,7 +399,7 @@ def finding_text(finding: Finding, names: Sequence[str] | None) -> tuple[str, st
 
 def play_text(play: Play, items: Sequence[Item], kind: Kind | None = None,
               value: int | None = None, groups: Sequence[Group] = ()) -> str:
-    """A play as players say it: "7♥ takes 3♠+4♣ · 7♦", "trail 7♥" ... ``items`` are the
+    """A play as players say it: "7♥ takes 3♠+4♣ and 7♦", "trail 7♥" ... ``items`` are the
     table items it takes or goes onto; ``kind`` and ``value`` what it turned out to be;
     ``groups`` a capture's items as the referee splits them, when known."""
     card = card_text(play.card)
@@ -422,9 +422,13 @@ def play_text(play: Play, items: Sequence[Item], kind: Kind | None = None,
     return _("%(card)s builds on %(items)s", card=card, items=onto)
 
 
-def groups_text(groups: Sequence[Group], between: str = " · ") -> str:
-    """Taken items in the groups the referee split them into: "3♠+4♣ · 7♦"."""
-    return between.join(items_text(g.items) for g in groups)
+def groups_text(groups: Sequence[Group], between: str | None = None) -> str:
+    """Taken items in the groups the referee split them into, as said: "3♠+4♣ and 7♦",
+    "2♠+5♣, 3♦+4♥ and 7♦" (or joined by ``between``)."""
+    parts = [items_text(g.items) for g in groups]
+    if between is not None or len(parts) < 2:
+        return (between or "").join(parts)
+    return ", ".join(parts[:-1]) + _(" and ") + parts[-1]
 
 
 def record_text(record: PlayRecord) -> str:
@@ -437,6 +441,9 @@ def whereabouts_text(where: Whereabouts, names: Sequence[str],
                      side_names: Sequence[str]) -> str:
     """Where a card that has already turned up went: why it cannot be played now."""
     card = card_text(where.card)
+    if where.play is None and where.on_table:
+        return _("%(card)s is one of the first table cards and still lies on the table: it "
+                 "cannot be played.", card=card)
     if where.play is None:
         came = _("%(card)s was on the first table", card=card)
     else:

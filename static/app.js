@@ -145,3 +145,29 @@ try {
     document.cookie = `tz=${zone}; path=/; max-age=31536000; samesite=lax`;
   }
 } catch { /* no Intl: the language's capital */ }
+
+// -- the round panel after this phone's own change (a card picked, a play, an undo): the
+// panel morphs in place (templates/rounds/_common.html), so a control that stays keeps the
+// focus; when it is gone (the pack after a card is picked, the plays after a play) the
+// keyboard goes on from the panel's [data-next]. A prompt at a field is brought into view;
+// otherwise a panel left scrolled away is shown from the top. A poll changes neither.
+const FOCUSABLE = "button, a[href], input:not([type=hidden]), select, textarea";
+const usable = (element) => element && element !== document.body && element.isConnected &&
+  element.getClientRects().length > 0;
+document.addEventListener("htmx:before:request", (event) => {
+  const ctx = event.detail && event.detail.ctx;
+  if (ctx && !event.target.matches("[data-live]")) ctx.fromPhone = true;
+});
+document.addEventListener("htmx:after:swap", (event) => {
+  const ctx = event.detail && event.detail.ctx;
+  const panel = document.getElementById("round");
+  if (!ctx || !ctx.fromPhone || !panel || ctx.target !== panel) return;
+  const prompt = panel.querySelector(".field-error");
+  if (!usable(document.activeElement)) {
+    const mark = prompt ? prompt.closest("form") : panel.querySelector("[data-next]");
+    const next = mark && (mark.matches(FOCUSABLE) ? mark : mark.querySelector(FOCUSABLE));
+    if (next) next.focus({ preventScroll: true });
+  }
+  if (prompt) prompt.scrollIntoView({ block: "nearest" });
+  else if (panel.getBoundingClientRect().top < 0) window.scrollTo(0, 0);
+});

@@ -130,8 +130,12 @@ def test_each_seat_has_a_name_and_a_deals_first_button(client):
         assert f'id="names-{n - 1}"' in seat
         assert re.search(rf'<input[^>]*name="first_dealer"[^>]*type="radio" value="{n}"', seat)
         assert "deals first" in seat
+        # the radio is named by the name typed beside it ("Bo deals first"), not the seat
+        assert re.search(rf'<input aria-describedby="seat-{n}-label" aria-labelledby='
+                         rf'"names-{n - 1} first_dealer-{n - 1}-words"', seat)
+        assert f'<span id="first_dealer-{n - 1}-words">deals first</span>' in seat
     # the first seat deals unless another is ticked
-    assert re.search(r'<input aria-label="Seat 1 deals first" checked', page)
+    assert re.search(r'<input [^>]*aria-labelledby="names-0 [^"]*" checked', page)
 
 
 def test_seats_beyond_the_number_of_players_are_hidden_by_css(client):

@@ -3,10 +3,13 @@ undo, the card picker, the watching phone, the end of a deal and of the round.""
 
 from __future__ import annotations
 
+import random
 import re
 
+import pytest
 from pages import (
     HX,
+    SWEDISH_SIDES,
     lay_table,
     match_of,
     new_match,
@@ -16,6 +19,7 @@ from pages import (
     post_play,
     round_of,
     start_round,
+    tally_data,
     text,
     version,
 )
@@ -25,7 +29,7 @@ from referee.extensions import db
 from referee.models import Event
 from referee.rules.cards import Card, pack
 from referee.rules.events import EventKind, Overruled, Played, in_force
-from referee.rules.turn import Action, Play
+from referee.rules.turn import Action, Play, legal_plays
 
 # -- starting a round ------------------------------------------------------------------
 
@@ -170,7 +174,7 @@ def test_illegal_play_shows_why_and_the_legal_alternatives(client):
     assert "Ann: 9♥ takes 6♣+5♥ — not allowed" in page
     assert "6♣+5♥ = 11, not 9" in page  # the rule first, in plain words
     assert "why?" in page  # the engine's detail folded away
-    assert "9♥ takes 9♠ · 6♣+3♦" in page  # the best alternative, in its groups
+    assert "9♥ takes 9♠ and 6♣+3♦" in page  # the best alternative, in its groups
     assert round_of(token, number).events[-1].kind == "table"  # nothing recorded
 
 
@@ -220,6 +224,116 @@ def test_table_reference_that_is_not_there_is_refused(client):
     response = post_play(client, token, number, "9H", "capture", refs=[7])
     assert response.status_code == 422
     assert "no table item 7" in plain(response)
+
+
+@pytest.mark.parametrize("action", ["capture", "build", "double"])
+def test_a_claim_with_nothing_ticked_is_a_form_to_complete_not_a_verdict(client, action):
+    token, number = opened(client, variant="norwegian")
+    response = post_play(client, token, number, "9H", action, value=9, headers=HX)
+    assert response.status_code == 422
+    page = plain(response)
+    # the claim first, the verdict after: a prompt at the boxes, no ruling, no overrule
+    assert "Tick what 9♥ takes or goes onto." in page
+    assert "not allowed" not in page and "at least one" not in page
+    assert "The table overrules the referee" not in page
+    body = text(response)
+    assert '<details class="claim" open>' in body  # the boxes to tick, open
+    assert "trail 9♥" in _chosen_row(body)  # the card stays picked, its plays offered
+    assert len(round_of(token, number).events) == 1  # nothing recorded
+
+
+def test_an_overrule_of_an_empty_claim_is_a_form_to_complete_too(client):
+    token, number = opened(client)
+    response = post_play(client, token, number, "9H", "capture", overrule="house rule")
+    assert response.status_code == 422
+    assert "Tick what 9♥ takes or goes onto." in plain(response)
+    assert len(round_of(token, number).events) == 1
+
+
+@pytest.mark.parametrize("path", ["play", "overrule", "table"])
+def test_a_play_sent_to_a_round_kept_by_tallies_says_so(client, path):
+    token = new_match(client)
+    number = start_round(client, token, "tally")
+    data = {"version": version(token, number), "card": "9H", "action": "trail",
+            "reason": "house rule", "table": "9S 6C 3D 5H"}
+    response = client.post(f"/match/{token}/round/{number}/{path}", data=data, headers=HX)
+    assert response.status_code == 409
+    page = plain(response)
+    assert "This round is counted by tallies: enter each side's counts." in page
+    assert "first table" not in page  # not the engine's word for a round not begun
+    assert "Count the points" in page  # the tally form, as before
+    assert round_of(token, number).events == []
+
+
+def test_a_tally_sent_to_a_round_played_play_by_play_says_so(client):
+    token, number = opened(client)
+    response = client.post(f"/match/{token}/round/{number}/tally",
+                           data=tally_data(token, number, SWEDISH_SIDES), headers=HX)
+    assert response.status_code == 409
+    assert "This round is recorded play by play." in plain(response)
+    assert len(round_of(token, number).events) == 1
+
+
+# -- the panel on a phone: what it offers, what stays across a change ---------------------
+
+def _eight_cards(client) -> tuple[str, int]:
+    """A Swedish table of eight loose cards on which K♣ has ten captures."""
+    token, number = opened(client, table=("4D", "4C", "4H", "3C"))
+    for card in ("KH", "AD", "6C", "2C"):
+        assert post_play(client, token, number, card).status_code == 200
+    return token, number
+
+
+def test_on_a_big_table_the_trail_stays_one_tap_and_the_offers_fit_the_screen(client):
+    token, number = _eight_cards(client)
+    body = text(client.get(f"/match/{token}/round/{number}", query_string={"card": "KC"}))
+    offered = _choices(body)
+    assert offered[0] == "trail K♣" and "trail K♣" in _chosen_row(body)
+    shown = body[:body.index('<details class="more">')]
+    assert len(_choices(shown)) == 1 + 5  # the trail and the five best captures
+    assert len(offered) == 1 + 10 and "5 more" in plain_of(body)
+    assert all(t.startswith("K♣ takes") for t in offered[1:])
+    assert "Another claim…" in plain_of(body)
+
+
+def test_every_change_morphs_the_panel_and_its_live_regions_are_always_there(client):
+    token, number = opened(client)
+    body = text(client.get(f"/match/{token}/round/{number}", query_string={"card": "9H"}))
+    swaps = re.findall(r'hx-swap="([^"]+)"', body)
+    assert swaps and set(swaps) == {"outerMorph"}  # the poll, the card picks, the plays
+    # a poll is dropped while a change is under way, so it never swaps over its answer
+    syncs = re.findall(r'hx-sync="([^"]+)"', body)
+    assert syncs[0] == "this:drop" and set(syncs[1:]) == {"#round:replace"}
+    assert len(syncs) == len(swaps)
+    # empty or not, the regions a screen reader listens to stand in every answer
+    assert '<p id="notice" class="notice" role="status"></p>' in body
+    assert re.search(r'<div id="verdict" aria-live="polite" aria-atomic="true">', body)
+    assert re.search(r'<p id="turn" class="turn" role="status">\s*<strong>Ann to play', body)
+    tally = new_match(client)
+    tally_round = start_round(client, tally, "tally")
+    page = text(client.get(f"/match/{tally}/round/{tally_round}"))
+    assert set(re.findall(r'hx-swap="([^"]+)"', page)) == {"outerMorph"}
+    assert '<p id="notice" class="notice" role="status"></p>' in page
+
+
+def test_where_the_last_cards_went_stands_where_they_lay(client):
+    token = new_match(client)
+    number = start_round(client, token)
+    deck = [c.code for c in pack()]
+    random.Random(7).shuffle(deck)  # a pack whose last capture leaves cards on the table
+    lay_table(client, token, number, deck[:4])
+    for code in deck[4:]:  # each player takes what the referee offers first
+        game = service.game_of(round_of(token, number))
+        best = legal_plays(game.spot(), Card.parse(code), game.budget)[0]
+        response = post_play(client, token, number, code, best.action.value, refs=best.refs)
+        assert response.status_code == 200, plain(response)[:500]
+    game = service.game_of(round_of(token, number))
+    assert game.finished and game.leftover and not game.table
+    body = text(response)
+    felt = plain_of(body[body.index('id="felt"'):body.index('id="round"') + len(body)])
+    felt = felt[:felt.index("The round's points")]
+    assert "The cards left on the table (" in felt and "who made the last capture" in felt
+    assert "The table is empty." not in plain_of(body)
 
 
 # -- overrule and undo -----------------------------------------------------------------
@@ -295,8 +409,13 @@ def _disabled(body: str) -> set[str]:
 
 
 def _choices(body: str) -> list[str]:
-    """The one-tap plays the page offers, in order."""
+    """The one-tap plays the page offers, in order (the trail first, beside the card)."""
     return re.findall(r'<button type="submit" class="choice[^"]*"[^>]*>([^<]+)</button>', body)
+
+
+def _chosen_row(body: str) -> str:
+    """The row of the card picked: the card, its trail and "Another card"."""
+    return body[body.index('class="chosen-card"'):body.index("Another card")]
 
 
 def _cards_offered(body: str) -> set[str]:
@@ -324,16 +443,20 @@ def test_a_card_that_has_turned_up_is_refused_with_where_it_went(client):
     page = plain(client.get(here, query_string={"card": "9H"}))
     assert "Ann played 9♥ (play 1) and it is in Ann's pile" in page
     page = plain(client.get(here, query_string={"card": "6C"}))
-    assert "6♣ was on the first table and it is on the table" in page
+    assert ("6♣ is one of the first table cards and still lies on the table: it cannot be "
+            "played.") in page
     assert "Another card" not in page and "The card Bo plays" in page  # the pack again
 
 
 def test_a_picked_card_is_offered_its_legal_plays_best_first(client):
     token, number = opened(client, variant="norwegian", table=("3S", "4C", "7D", "KD"))
     body = text(client.get(f"/match/{token}/round/{number}", query_string={"card": "7H"}))
-    assert _choices(body) == ["7♥ takes 3♠+4♣ · 7♦", "7♥ on 3♠: a build of 10",
-                       "7♥ on 4♣: a build of 11", "7♥ on 7♦: a build of 14",
-                       "7♥ doubles 7♦", "trail 7♥"]
+    assert _choices(body) == ["trail 7♥", "7♥ takes 3♠+4♣ and 7♦", "7♥ on 3♠: a build of 10",
+                              "7♥ on 4♣: a build of 11", "7♥ on 7♦: a build of 14",
+                              "7♥ doubles 7♦"]
+    assert "trail 7♥" in _chosen_row(body)  # the trail stands beside the card, one tap
+    # the best play has the focus (and is where the keyboard goes on from)
+    assert re.search(r'data-next autofocus>7♥ takes 3♠\+4♣ and 7♦<', body)
     assert "Ann plays" in plain_of(body)
 
 
@@ -345,7 +468,7 @@ def test_with_two_packs_a_card_is_refused_only_when_both_copies_are_out(client):
     here = f"/match/{token}/round/{number}"
     assert "has turned up" not in plain(client.get(here, query_string={"card": "6C"}))
     assert _choices(text(client.get(here, query_string={"card": "9S"}))) == []
-    assert _choices(text(client.get(here, query_string={"card": "6C"})))[-1] == "trail 6♣"
+    assert _choices(text(client.get(here, query_string={"card": "6C"})))[0] == "trail 6♣"
     assert "it cannot be played again" in plain(client.get(here, query_string={"card": "9S"}))
 
 

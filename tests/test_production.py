@@ -403,8 +403,9 @@ def test_healthz_is_exempt_from_csrf_and_only_reads():
 
 
 def gunicorn_settings(monkeypatch, **env) -> dict[str, object]:
-    for name in ("HOST", "PORT", "WEB_CONCURRENCY"):
-        monkeypatch.delenv(name, raising=False)
+    for name in ("HOST", "PORT", "WEB_CONCURRENCY", "SHARE_ON_LAN"):
+        monkeypatch.setenv(name, "")  # undone after the test, whatever the settings set
+        monkeypatch.delenv(name)
     for name, value in env.items():
         monkeypatch.setenv(name, value)
     return runpy.run_path(str(ROOT / "gunicorn.conf.py"))

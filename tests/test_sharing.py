@@ -126,7 +126,8 @@ def test_gunicorn_on_every_interface_shares_on_the_local_network(monkeypatch, ho
     """gunicorn started with its settings alone (no make) shares as make serve does."""
     monkeypatch.setenv("HOST", host)
     monkeypatch.delenv("PORT", raising=False)
-    monkeypatch.delenv("SHARE_ON_LAN", raising=False)
+    monkeypatch.setenv("SHARE_ON_LAN", "")  # so that what gunicorn.conf.py sets is undone
+    monkeypatch.delenv("SHARE_ON_LAN")
     settings = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
     assert settings["bind"] == [f"{host or '127.0.0.1'}:8000"]
     assert os.environ.get("SHARE_ON_LAN") == shared

@@ -149,6 +149,25 @@ def test_tally_with_an_ace_on_two_sides_is_refused(client, language, said):
     assert said in plain(response)
 
 
+def test_a_tally_from_a_stale_page_keeps_the_counts_as_typed(client):
+    token, number = _tally_page(client)
+    data = tally_data(token, number, [dict(SWEDISH_SIDES[0], cards=29), SWEDISH_SIDES[1]])
+    data["version"] = str(int(data["version"]) + 1)  # another phone was quicker
+    response = client.post(f"/match/{token}/round/{number}/tally", data=data, headers=HX)
+    assert response.status_code == 409
+    page = text(response)
+    assert "another phone recorded something first" in plain(response)
+    assert 'value="29"' in _field(page, "sides-0-cards")  # nothing typed is lost
+    assert round_of(token, number).events == []
+
+
+def test_a_tally_missing_a_side_is_refused_at_its_boxes(client):
+    token, number = _tally_page(client)
+    response = _post_tally(client, token, number, SWEDISH_SIDES[:1])
+    page = _refused(response, token, number)
+    assert "field-error" in _field(page, "sides-1-cards")
+
+
 def test_tally_round_fragment(client):
     token = new_match(client)
     number = start_round(client, token, "tally")

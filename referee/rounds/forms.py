@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import functools
+import re
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
@@ -17,6 +19,7 @@ from wtforms import (
 from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional, ValidationError
 
 from ..rules.cards import Card, CardError
+from ..service import SideCounts
 
 
 def _card(form, field) -> None:
@@ -88,6 +91,17 @@ class PlayForm(VersionForm):
     value = IntegerField(_l("Build value"), validators=[Optional(), NumberRange(1, 16)])
     reason = StringField(_l("Why the table overrules"), validators=[Optional(), Length(max=200)])
 
+    def validate(self, extra_validators=None) -> bool:
+        """The claim comes first, the verdict after: a capture, build or double with no
+        table item ticked is a form still to complete, not a play to judge."""
+        if not super().validate(extra_validators):
+            return False
+        if self.action.data != "trail" and not self.refs.data:
+            self.refs.errors = [_("Tick what %(card)s takes or goes onto.",
+                                  card=self.card.card.symbol)]
+            return False
+        return True
+
 
 class SideTallyForm(FlaskForm):
     """One side's counts with one pack; ``tally_form(packs)`` gives the limits of the game."""
@@ -109,9 +123,39 @@ class SideTallyForm(FlaskForm):
     double_sweeps = IntegerField(_l("Dubbeltabbe"), default=0,
                                  validators=[Optional(), NumberRange(0, 52)])
 
+    def counts(self) -> SideCounts:
+        """The side's counts as the service takes them (a box left empty counts 0)."""
+        return SideCounts(self.cards.data, self.spades.data, tuple(aces_of(self.aces.data or [])),
+                          self.big_casino.data or 0, self.little_casino.data or 0,
+                          self.sweeps.data or 0, bool(self.last_capture.data),
+                          self.mulle.data or 0, self.double_sweeps.data or 0)
+
 
 class TallyForm(VersionForm):
+    """Each side's counts: ``side_count`` entries, whatever the post holds (a side left
+    out is refused at its boxes, never skipped)."""
+
     sides = FieldList(FormField(SideTallyForm), min_entries=2, max_entries=6)
+
+    def __init__(self, *args, side_count: int = 2, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.side_count = side_count
+        while len(self.sides.entries) < side_count:
+            self.sides.append_entry()
+
+    def counts(self) -> list[SideCounts]:
+        return [entry.form.counts() for entry in self.sides.entries[: self.side_count]]
+
+    def place_error(self, field: str, message: str) -> dict[str, list[str]]:
+        """Put the engine's refusal of ``field`` (``tallies[i].key`` for one side's count,
+        anything else for the whole tally) at its box; the errors left for the whole form."""
+        found = re.fullmatch(r"tallies\[(\d+)\]\.(\w+)", field)
+        if found and int(found.group(1)) < len(self.sides.entries):
+            box = self.sides.entries[int(found.group(1))].form._fields.get(found.group(2))
+            if box is not None:
+                box.errors = [*box.errors, message]
+                return {}
+        return {"tally": [message]}
 
 
 @functools.cache

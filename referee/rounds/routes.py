@@ -6,8 +6,7 @@ the plays the referee offers for it (a POST). Every view replays the round once.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from flask import abort, flash, get_flashed_messages, redirect, request, url_for
@@ -21,6 +20,7 @@ from ..rules.cards import Card
 from ..rules.partition import TooComplex
 from ..rules.round import RoundError, RoundState, tally_limits
 from ..rules.scoring import TallyError
+from ..rules.table import Item
 from ..rules.turn import Action, Play, Verdict, legal_plays
 from ..web import Access, access, editing_access, render, wants_fragment
 from ..words import (
@@ -41,12 +41,19 @@ from .forms import (
     TallyForm,
     VersionForm,
     ace_boxes,
-    aces_of,
     tally_form,
 )
 
-# the plays offered for a card before the rest fold away under "more"
-SHOWN_CHOICES = 6
+# How many plays besides the trail are shown for a card before the rest fold away under
+# "more": as many as fit a 360×740 screen (static/app.css) with a verdict of three lines,
+# under a felt of up to two rows; each row more takes one offer's room. In CSS pixels:
+OFFERS_PX = 250  # the room for offers, between the card's row and "more"/"Another claim…"
+OFFER_PX = 47  # an offer of one line, with its gap
+LINE_PX = 19  # each line more of an offer's words
+LINE_CHARS = 27  # the characters of a line of an offer, cards and all
+FELT_ROW_PX = 43  # a row of the felt, beyond the second
+FELT_SLOTS = 7  # loose cards on a row of the felt
+BUILD_SLOTS = 3  # a build's room on the felt, in loose cards
 # the latest plays listed on the round page (the whole list on its own page)
 HISTORY = 8
 
@@ -85,17 +92,19 @@ def reopen(token: str, number: int, what: str):
 
 def _panel(who: Access, rnd: RoundRow, status: int = 200,
            game: RoundState | None = None, pick: PickForm | None = None,
-           plays: int | None = HISTORY, **extra: Any):
+           plays: int | None = HISTORY, card: Card | None = None, **extra: Any):
     template = "rounds/tally.html" if rnd.tally_only else "rounds/play.html"
-    context = panel_context(who, rnd, game, pick, plays)
+    context = panel_context(who, rnd, game, pick, plays, card)
     context.update(extra)
     return render(template, "panel", status, **context)
 
 
 def panel_context(who: Access, rnd: RoundRow, game: RoundState | None = None,
-                  pick: PickForm | None = None, plays: int | None = HISTORY) -> dict[str, Any]:
+                  pick: PickForm | None = None, plays: int | None = HISTORY,
+                  card: Card | None = None) -> dict[str, Any]:
     """Everything the round panel shows, from one replay of the round (``game`` when the
-    request already has it); the history lists the latest ``plays`` (None: all)."""
+    request already has it); the history lists the latest ``plays`` (None: all). A card
+    picked (``pick``, or ``card`` when a claim of it comes back) shows with its plays."""
     match, token, can_edit = who.match, who.token, who.can_edit
     rules = service.rules_of(match)
     names = match.names
@@ -137,13 +146,14 @@ def panel_context(who: Access, rnd: RoundRow, game: RoundState | None = None,
                     n=r.index + 1, sweep=sweep_text(w, freeze))
                   for r in game.records if (w := game.sweep_of(r)) and not w.scored],
         leftover=game.leftover, last_capturer=game.last_capturer,
-        SHOWN_CHOICES=SHOWN_CHOICES, HISTORY=HISTORY,
+        HISTORY=HISTORY,
     )
-    if pick is not None and can_edit and rnd.open:
-        if not game.started:
-            _pick_table(context, game, pick)
-        elif playing and pick.card.data:
-            _pick_card(context, game, pick.card.card)
+    if pick is not None and can_edit and rnd.open and not game.started:
+        _pick_table(context, game, pick)
+    elif pick is not None and pick.card.data:
+        card = pick.card.card
+    if card is not None and playing:
+        _pick_card(context, game, card)
     return context
 
 
@@ -167,13 +177,32 @@ def _pick_table(context: dict[str, Any], game: RoundState, pick: PickForm) -> No
 
 
 def _pick_card(context: dict[str, Any], game: RoundState, card: Card) -> None:
-    """The card about to be played, and what the referee offers it on this table."""
+    """The card about to be played, and what the referee offers it on this table: the
+    trail on its own (one tap, always on screen), the rest best first, as many as fit."""
     where = game.whereabouts(card)
     if where is not None and game.seen[card] >= game.rules.packs:
         context["message"] = whereabouts_text(where, context["names"], context["side_names"])
         return
+    choices = _choices(game, card)
     context["card"] = card
-    context["choices"] = _choices(game, card)
+    context["trail"] = next((c for c in choices if c[0].action is Action.TRAIL), None)
+    context["choices"] = [c for c in choices if c[0].action is not Action.TRAIL]
+    context["shown"] = shown_choices(game.table, [text for _play, text in context["choices"]])
+
+
+def shown_choices(table: Sequence[Item], texts: Sequence[str]) -> int:
+    """How many of the offers (``texts``, best first) fit on the screen under this table:
+    at least one; the rest fold away under "more"."""
+    slots = sum(1 if isinstance(item, Card) else BUILD_SLOTS for item in table)
+    rows = -(-slots // FELT_SLOTS)
+    room = OFFERS_PX - FELT_ROW_PX * max(0, rows - 2)
+    shown = 0
+    for text in texts:
+        room -= OFFER_PX + LINE_PX * ((len(text) - 1) // LINE_CHARS)
+        if room < 0:
+            break
+        shown += 1
+    return max(1, shown)
 
 
 def _choices(game: RoundState, card: Card) -> list[tuple[Play, str]]:
@@ -195,30 +224,36 @@ def _capture_groups(game: RoundState, play: Play) -> tuple[Group, ...]:
         return ()
 
 
-def _stale(who: Access, rnd: RoundRow):
+def _stale(who: Access, rnd: RoundRow, **kept: Any):
     return _panel(who, rnd, 409, message=_(
         "The table changed: another phone recorded something first. This is the current "
-        "state; nothing of yours was recorded."))
+        "state; nothing of yours was recorded."), **kept)
 
 
 def _attempt(who: Access, rnd: RoundRow, change: Callable[[], Any],
-             done: Callable[[Any], Any]):
-    """Run a change to the round: the one place a stale page, a closed round, another
-    seat's play or a position the engine refuses outright turns into the current panel
-    and a message."""
+             done: Callable[[Any], Any], tally: TallyForm | None = None):
+    """Run a change to the round: the one place a stale page, a closed round, a round
+    kept the other way (play by play, or by tallies), another seat's play, a tally that
+    cannot be or a position the engine refuses outright turns into the current panel and
+    a message (a tally's at its box, with the counts as typed)."""
+    kept: dict[str, Any] = {"tally_form": tally} if tally is not None else {}
     try:
         changed = change()
     except service.StaleRound:
-        return _stale(who, rnd)
-    except service.RoundClosed as closed:
-        return _panel(who, rnd, 409, message=str(closed))
+        return _stale(who, rnd, **kept)
+    except (service.RoundClosed, service.WrongMode) as closed:
+        return _panel(who, rnd, 409, message=str(closed), **kept)
     except service.OtherSeat as other:
-        return _panel(who, rnd, 403, message=str(other))
+        return _panel(who, rnd, 403, message=str(other), **kept)
+    except TallyError as error:
+        errors = (tally.place_error(error.field, error_text(error)) if tally is not None
+                  else {"tally": [error_text(error)]})
+        return _panel(who, rnd, 422, form_errors=errors, **kept)
     except RoundError as error:
-        return _panel(who, rnd, 422, message=error_text(error))
+        return _panel(who, rnd, 422, message=error_text(error), **kept)
     except TooComplex:
         return _panel(who, rnd, 422, message=_(
-            "This position is far larger than any real game."))
+            "This position is far larger than any real game."), **kept)
     return done(changed)
 
 
@@ -258,8 +293,9 @@ def overrule(token: str, number: int):
 def _record(token: str, number: int, overrule: bool):
     who, rnd = _changing(token, number)
     form = PlayForm()
-    if not form.validate():
-        return _panel(who, rnd, 422, form_errors=form.errors)
+    if not form.validate():  # a claim still to complete keeps its card and its plays
+        card = form.card.card if not form.card.errors and form.card.data else None
+        return _panel(who, rnd, 422, form_errors=form.errors, card=card)
     reason = (form.reason.data or "").strip()
     claimed = _play_from(form)
     version = form.version.data
@@ -296,8 +332,7 @@ def _refusal(who: Access, rnd: RoundRow, game: RoundState, claimed: Play,
         "lead": verdict_text(verdict, names),
         "detail": detail_text(verdict, names),
     }
-    return _panel(who, rnd, 422, game, refused=refused, form_errors=errors,
-                  card=claimed.card, choices=_choices(game, claimed.card))
+    return _panel(who, rnd, 422, game, refused=refused, form_errors=errors, card=claimed.card)
 
 
 def _done(who: Access, rnd: RoundRow, game: RoundState | None = None,
@@ -336,42 +371,12 @@ def confirm(token: str, number: int):
         url_for("matches.show", token=token), code=303))
 
 
-def _tally_field_error(form: TallyForm, error: TallyError) -> dict[str, list[str]]:
-    """Put the engine's refusal at its field: one side's count, or the whole tally."""
-    found = re.fullmatch(r"tallies\[(\d+)\]\.(\w+)", error.field)
-    if found:
-        side = form.sides.entries[int(found.group(1))].form
-        field = side._fields.get(found.group(2))
-        if field is not None:
-            field.errors = [*field.errors, error_text(error)]
-            return {}
-    return {"tally": [error_text(error)]}
-
-
 @bp.post("/match/<token>/round/<int:number>/tally")
 def tally(token: str, number: int):
     who, rnd = _changing(token, number)
-    match = who.match
-    if not rnd.tally_only:
-        abort(409, _("This round is recorded play by play."))
-    rules = service.rules_of(match)
-    sides = len(service.side_names(match))
-    form = tally_form(rules.packs)()
-    while len(form.sides.entries) < sides:
-        form.sides.append_entry()
+    form = tally_form(service.rules_of(who.match).packs)(
+        side_count=len(service.side_names(who.match)))
     if not form.validate():
         return _panel(who, rnd, 422, form_errors=form.errors, tally_form=form)
-    counts = [
-        service.SideCounts(e.cards.data, e.spades.data, tuple(aces_of(e.aces.data or [])),
-                           e.big_casino.data or 0, e.little_casino.data or 0,
-                           e.sweeps.data or 0, bool(e.last_capture.data), e.mulle.data or 0,
-                           e.double_sweeps.data or 0)
-        for e in (entry.form for entry in form.sides.entries[:sides])
-    ]
-    try:
-        return _attempt(who, rnd,
-                        lambda: service.record_tally(rnd, form.version.data, counts),
-                        lambda _changed: _done(who, rnd))
-    except TallyError as error:
-        return _panel(who, rnd, 422, tally_form=form,
-                      form_errors=_tally_field_error(form, error))
+    return _attempt(who, rnd, lambda: service.record_tally(rnd, form.version.data, form.counts()),
+                    lambda _changed: _done(who, rnd), tally=form)

@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Locator, Page, expect
 
-from .conftest import Taps
+from .conftest import Taps, no_scroll
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 CODES = {symbol: letter for letter, symbol in SUITS.items()}
@@ -60,8 +60,15 @@ def lay_table(page: Page, taps: Taps, cards: list[str]) -> None:
 
 
 def choices(page: Page) -> Locator:
-    """The one-tap plays offered for the picked card, best first."""
+    """The one-tap plays offered for the picked card, in page order: the trail (beside the
+    card, when the card may trail) first, then the others best first."""
     return page.locator("#round button.choice")
+
+
+def best(page: Page) -> Locator:
+    """The best play offered for the picked card (a capture before a build, the trail only
+    when there is nothing else)."""
+    return page.locator("#choices button.choice[data-next]")
 
 
 def pick(page: Page, taps: Taps, code: str) -> None:
@@ -70,18 +77,26 @@ def pick(page: Page, taps: Taps, code: str) -> None:
     expect(page.locator(".chosen-card")).to_contain_text(symbol(code))
 
 
-def play(page: Page, taps: Taps, code: str, choice: str | int = 0) -> str:
-    """Play a card in two taps: the card, then the offered play (its index, or the start
-    of its words). Returns the words of the play chosen."""
-    pick(page, taps, code)
-    offered = choices(page)
-    button = (offered.nth(choice) if isinstance(choice, int)
-              else offered.filter(has_text=re.compile("^" + re.escape(choice))).first)
+def second_tap(page: Page, taps: Taps, button: Locator) -> str:
+    """Tap an offered play, checking first that it stands wholly on the screen without
+    scrolling (a tap scrolls to its button silently); waits for the verdict of the play
+    and returns the play's words."""
+    __tracebackhide__ = True
+    no_scroll(page, button)
     words = button.inner_text().strip()
-    before = page.locator("#verdict").inner_text()
+    before = page.locator("#verdict").text_content() or ""
     taps.tap(button)
     expect(page.locator("#verdict")).not_to_have_text(before)
     return words
+
+
+def play(page: Page, taps: Taps, code: str, choice: str | None = None) -> str:
+    """Play a card in two taps, both on screen: the card, then the offered play (the best
+    one, or the first whose words start with ``choice``). Returns the words of the play."""
+    pick(page, taps, code)
+    button = (best(page) if choice is None else
+              choices(page).filter(has_text=re.compile("^" + re.escape(choice))).first)
+    return second_tap(page, taps, button)
 
 
 def last_verdict(page: Page) -> str:
@@ -89,9 +104,10 @@ def last_verdict(page: Page) -> str:
 
 
 def take(page: Page, taps: Taps, code: str, taken: list[str]) -> str:
-    """Play a card that captures exactly ``taken`` (codes, any order), in two taps: the
-    card, then the offered capture of those cards (opening "more" when it is folded
-    away). Returns the words of the play chosen."""
+    """Play a card that captures exactly ``taken`` (codes, any order): the card, then the
+    offered capture of those cards, in two taps when it is among the plays shown (opening
+    "more" when it is folded away, and then it may need scrolling). Returns the words of
+    the play chosen."""
     pick(page, taps, code)
     want = sorted(taken)
     offered = choices(page).filter(has_text=re.compile("^" + re.escape(symbol(code) + " takes")))
@@ -99,10 +115,11 @@ def take(page: Page, taps: Taps, code: str, taken: list[str]) -> str:
                   None)
     assert button is not None, (f"{symbol(code)} taking {' '.join(map(symbol, want))} is not "
                                 f"offered: {offered.all_inner_texts()}")
-    if not button.is_visible():
-        taps.tap(page.locator("#round .choices > details:not(.claim) > summary"))
+    if button.is_visible():
+        return second_tap(page, taps, button)
+    taps.tap(page.locator("#round .choices > details.more > summary"))
     words = button.inner_text().strip()
-    before = page.locator("#verdict").inner_text()
+    before = page.locator("#verdict").text_content() or ""
     taps.tap(button)
     expect(page.locator("#verdict")).not_to_have_text(before)
     return words

@@ -8,8 +8,17 @@ from __future__ import annotations
 import reference
 from playwright.sync_api import Page, expect
 
-from .conftest import Taps, axe, report, shot
-from .flows import lay_table, pile_points, play, start_match, start_round, symbol, take
+from .conftest import Taps, axe, no_scroll, report, shot
+from .flows import (
+    deck_card,
+    lay_table,
+    pile_points,
+    play,
+    start_match,
+    start_round,
+    symbol,
+    take,
+)
 
 NAMES = ("Anna", "Bengt")
 TABLE = ["2H", "3C", "4D", "5S"]
@@ -93,6 +102,9 @@ def test_a_finnish_round_sweeps_cancel_and_the_last_deal_sweep_does_not_count(
             words = play(phone, taps, card, f"trail {symbol(card)}")
             table.append(card)
         expect(verdict).to_contain_text(f"{NAMES[seat]}: {words}")
+        if n < len(PLAYS):  # the next play needs no scrolling, whatever came before
+            no_scroll(phone, phone.locator(".turn"), phone.locator("#felt"), verdict,
+                      deck_card(phone, "card", "AS"), deck_card(phone, "card", "KD"))
         if n == 5:
             shot(phone, "finnish-sweep")
         if card == "10D":
@@ -127,7 +139,8 @@ def test_a_finnish_round_sweeps_cancel_and_the_last_deal_sweep_does_not_count(
     board = phone.locator("table.totals tbody tr")
     expect(board.nth(0)).to_contain_text("6")
     expect(board.nth(1)).to_contain_text("5")
-    report(f"finnish round: {len(PLAYS)} plays; sweeps made {made[0]} v {made[1]}, "
+    report(f"finnish round: {len(PLAYS)} plays, none leaving the page scrolled or the pack "
+           f"off screen; sweeps made {made[0]} v {made[1]}, "
            f"scoring {sweeps[0]} v {sweeps[1]}, points {expected[0]} v {expected[1]}")
     # Bengt made two sweeps and the piles and points count one: the page must say why.
     # The play's verdict said "a sweep!" and the round's points never mention the sweep

@@ -59,13 +59,21 @@ def test_a_norwegian_deal_with_a_raise_a_double_and_an_unbacked_build(phone: Pag
         said = play(phone, taps, card, words)
         assert said.startswith(words), said
         expect(verdict).to_contain_text(f"{NAMES[seat]}: {said} — legal")
+        # after every play, builds and all: the turn, the table, the verdict and the whole
+        # pack on the screen, nothing scrolled
+        no_scroll(phone, phone.locator(".turn"), felt, verdict, deck_card(phone, "card", "AS"),
+                  deck_card(phone, "card", "KD"))
         if n == 1:
-            # the build's owner and value on the felt; the hand check is announced
+            # the build's owner and value on the felt; the hand check under "why?"
             expect(felt.locator(".tile", has_text="build of 7")).to_contain_text("Anna")
-            expect(verdict).to_contain_text(
+            pending = verdict.locator(".pending")
+            expect(pending).to_be_hidden()
+            shot(phone, "norwegian-build")
+            taps.tap(verdict.locator("details.why > summary"))
+            expect(pending).to_have_text(
                 "Anna must hold a card that takes 7: checked at the end of the deal.")
             axe(phone, "norwegian: a build, the hand check pending (phone)")
-            shot(phone, "norwegian-build")
+            shot(phone, "norwegian-build-why")
         elif n == 2:
             raised = felt.locator(".tile", has_text="build of 9")
             expect(raised).to_contain_text("Bengt")
@@ -114,8 +122,9 @@ def test_a_norwegian_deal_with_a_raise_a_double_and_an_unbacked_build(phone: Pag
     expect(at_once).to_contain_text("End of deal 1: Bengt built 10 but played no card")
     expect(verdict).not_to_contain_text("must hold a card")  # checked: no longer pending
     no_scroll(phone, at_once, deck_card(phone, "card", "KD"))
-    report(f"norwegian deal: {len(DEAL_1)} plays; the end-of-deal finding is shown in "
-           "the verdict of the play that ended the deal, on screen without scrolling")
+    report(f"norwegian deal: {len(DEAL_1)} plays, each leaving the turn, the table (builds "
+           "and all), the verdict and the whole pack on screen without scrolling; the "
+           "end-of-deal finding is shown in the verdict of the play that ended the deal")
     findings.scroll_into_view_if_needed()
     axe(phone, "norwegian: a finding at the end of the deal (phone)")
     shot(phone, "norwegian-finding")

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import PHONE, TIMEOUT_MS, Taps, axe, shot
-from .flows import choices, lay_table, pick, start_match, start_round
+from .flows import best, lay_table, pick, start_match, start_round
 
 NO_CONNECTION = ("No connection: nothing was recorded. Your play is kept here; tap it "
                  "again when you are back.")
@@ -47,7 +47,7 @@ def test_a_play_tapped_without_a_connection_is_kept_and_recorded_when_tapped_aga
     lay_table(phone, taps, ["9S", "6C", "3D", "5H"])
     url = phone.url
     pick(phone, taps, "9H")
-    button = choices(phone).first
+    button = best(phone)
     words = button.inner_text().strip()
     verdict = phone.locator("#verdict").inner_text()
     notice = phone.locator("#connection")
@@ -57,7 +57,7 @@ def test_a_play_tapped_without_a_connection_is_kept_and_recorded_when_tapped_aga
     taps.tap(button)
     expect(notice).to_have_text(NO_CONNECTION)
     expect(notice).to_have_attribute("role", "status")
-    expect(choices(phone).first).to_have_text(words)  # the same play, on the same page
+    expect(best(phone)).to_have_text(words)  # the same play, on the same page
     expect(phone.locator("#verdict")).to_have_text(verdict)
     expect(phone.locator(".chosen-card")).to_be_visible()
     shot(phone, "offline-play-kept")
@@ -65,7 +65,7 @@ def test_a_play_tapped_without_a_connection_is_kept_and_recorded_when_tapped_aga
 
     phone.context.set_offline(False)
     assert _plays_recorded(phone, url) == 0, "the play tapped offline was recorded"
-    taps.tap(choices(phone).first)
+    taps.tap(best(phone))
     expect(phone.locator("#verdict")).to_contain_text("Anna: " + words)
     expect(notice).to_be_empty()
     assert _plays_recorded(phone, url) == 1

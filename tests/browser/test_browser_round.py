@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from .conftest import Taps, axe, no_scroll, report, shot
 from .flows import (
+    best,
     choices,
     codes_in,
     deck_card,
@@ -19,8 +20,10 @@ from .flows import (
     pick,
     pile_points,
     play,
+    second_tap,
     start_match,
     start_round,
+    symbol,
 )
 
 
@@ -75,7 +78,7 @@ def test_a_whole_swedish_round_two_taps_a_play_without_scrolling(phone: Page, ta
                     hand[0])
         hand.remove(card)
         started = time.perf_counter()
-        words = play(phone, taps, card)
+        words = play(phone, taps, card)  # the second tap's button checked on screen first
         seconds.append(time.perf_counter() - started)
         per_play.append(taps.reset())
         taken = codes_in(words)[1:]
@@ -104,14 +107,17 @@ def test_a_whole_swedish_round_two_taps_a_play_without_scrolling(phone: Page, ta
     expected = _hand_count(piles, sweeps, last)
     totals = phone.locator("table.score tr", has_text="round").locator("th")
     assert [int(t) for t in totals.all_inner_texts()[1:]] == expected
-    expect(phone.locator(".leftover")).to_contain_text("who made the last capture")
+    # where the cards left went stands where they lay, and the table is not "empty"
+    expect(phone.locator("#felt .leftover")).to_contain_text("who made the last capture")
+    expect(phone.locator("#felt")).not_to_contain_text("The table is empty.")
 
     taps.tap(phone.get_by_role("button", name="Confirm into the match"))
     expect(phone.locator("body")).to_contain_text(str(max(expected)))
     median = statistics.median(per_play)
     report(f"swedish round: {len(per_play)} plays; taps per play median {median:g}, "
            f"max {max(per_play)}; first table {table_taps} taps for 4 cards; "
-           f"scroll per play 0 px; time per play median "
+           f"scroll per play 0 px, the second tap's button on screen before each of the "
+           f"{len(per_play)} taps; time per play median "
            f"{statistics.median(seconds) * 1000:.0f} ms, max {max(seconds) * 1000:.0f} ms")
     assert len(per_play) == 48 and max(per_play) == 2
     assert choices(phone).count() == 0
@@ -127,6 +133,13 @@ def test_a_refused_claim_its_reason_an_alternative_an_overrule_and_undo(phone: P
     pick(phone, taps, "7H")
     claim = phone.locator("details.claim")
     taps.tap(claim.locator("summary"))
+    # "Takes" with nothing ticked: the claim is not complete, so a prompt and no verdict
+    taps.tap(claim.get_by_role("button", name="Takes"))
+    expect(claim.locator(".field-error")).to_have_text("Tick what 7♥ takes or goes onto.")
+    expect(claim).to_have_attribute("open", "")
+    expect(verdict).to_be_empty()
+    expect(phone.locator("details.overrule")).to_have_count(0)
+    expect(claim.locator(".field-error")).to_be_in_viewport()
     taps.tap(claim.locator("label", has_text="3♠"))
     taps.tap(claim.locator("label", has_text="5♣"))
     taps.tap(claim.get_by_role("button", name="Takes"))
@@ -136,8 +149,8 @@ def test_a_refused_claim_its_reason_an_alternative_an_overrule_and_undo(phone: P
     axe(phone, "round: a refused claim (phone)")
     shot(phone, "round-refused-claim")
     # the referee offers what 7♥ can do instead: 3♠+4♥ first; one tap records it
-    expect(choices(phone).first).to_have_text("7♥ takes 3♠+4♥")
-    taps.tap(choices(phone).first)
+    expect(best(phone)).to_have_text("7♥ takes 3♠+4♥")
+    taps.tap(best(phone))
     expect(verdict).to_contain_text("Anna: 7♥ takes 3♠+4♥ — legal")
     expect(phone.locator(".felt")).not_to_contain_text("3♠")
     # Bengt's claim is refused too, and the table overrules the referee with a reason
@@ -166,24 +179,140 @@ def test_a_refused_claim_its_reason_an_alternative_an_overrule_and_undo(phone: P
     expect(phone.locator(".felt")).to_contain_text("3♠")
     # a card that has already turned up is refused with where it went
     taps.tap(deck_card(phone, "card", "KD"))
-    expect(phone.locator(".notice")).to_contain_text(
-        "K♦ was on the first table and it is on the table")
+    expect(phone.locator(".notice")).to_have_text(
+        "K♦ is one of the first table cards and still lies on the table: it cannot be played.")
     axe(phone, "round: after undo (phone)")
 
 
-def test_a_play_by_keyboard_alone(desktop: Page, taps: Taps):
+def test_a_round_by_keyboard_alone_the_focus_goes_on_from_each_change(desktop: Page,
+                                                                        taps: Taps):
     start_match(desktop, taps, "swedish", ["Anna", "Bengt"], dealer=2)
     start_round(desktop, taps)
-    lay_table(desktop, taps, ["3S", "5C", "4H", "KD"])
+    keys = desktop.keyboard
+    # the first table: the card pressed keeps the focus, so the next is a key or two away
+    for code in ("3S", "5C", "4H"):
+        deck_card(desktop, "add", code).focus()
+        keys.press("Enter")
+        expect(desktop.locator(".felt.chosen")).to_contain_text(symbol(code))
+        expect(deck_card(desktop, "add", code)).to_be_focused()
+    deck_card(desktop, "add", "KD").focus()
+    keys.press("Enter")  # the fourth card: the pack folds, "These are on the table" is next
+    lay = desktop.get_by_role("button", name="These are on the table")
+    expect(lay).to_be_focused()
+    keys.press("Enter")
+    expect(desktop.locator(".turn")).to_contain_text("Anna to play")
+    expect(deck_card(desktop, "card", "AS")).to_be_focused()  # the pack, from its first card
+
+    # a card: the best play has the focus; a play: the pack again, from its first card
     deck_card(desktop, "card", "7H").focus()
-    desktop.keyboard.press("Enter")
-    first = choices(desktop).first
-    expect(first).to_be_focused()  # the best play is one key away
-    expect(first).to_have_text("7♥ takes 3♠+4♥")
-    desktop.keyboard.press("Enter")
+    keys.press("Enter")
+    expect(best(desktop)).to_have_text("7♥ takes 3♠+4♥")
+    expect(best(desktop)).to_be_focused()
+    keys.press("Enter")
     expect(desktop.locator("#verdict")).to_contain_text("Anna: 7♥ takes 3♠+4♥ — legal")
-    desktop.keyboard.press("Tab")  # the keyboard goes on from where it was, not lost
-    focused = desktop.evaluate("document.activeElement.closest('#round') !== null")
-    assert focused, desktop.evaluate("document.activeElement.outerHTML")
+    expect(deck_card(desktop, "card", "AS")).to_be_focused()
+    keys.press("Tab")  # on through the pack, not lost to the page's foot
+    expect(deck_card(desktop, "card", "2S")).to_be_focused()
+
+    # "Another card": back to the pack, from its first card
+    deck_card(desktop, "card", "9D").focus()
+    keys.press("Enter")
+    another = desktop.get_by_role("button", name="Another card")
+    expect(another).to_be_visible()
+    another.focus()
+    keys.press("Enter")
+    expect(desktop.locator(".chosen-card")).to_have_count(0)
+    expect(deck_card(desktop, "card", "AS")).to_be_focused()
+
+    # a trail from the keyboard, then undo twice: the Undo button keeps the focus
+    deck_card(desktop, "card", "9D").focus()
+    keys.press("Enter")
+    trail = desktop.get_by_role("button", name="trail 9♦")
+    trail.focus()
+    keys.press("Enter")
+    expect(desktop.locator("#verdict")).to_contain_text("Bengt: trail 9♦ — legal")
+    undo = desktop.get_by_role("button", name="Undo")
+    undo.focus()
+    for before in ("Anna: 7♥ takes 3♠+4♥", ""):
+        keys.press("Enter")
+        expect(desktop.locator("#notice")).to_have_text("The last entry was taken back.")
+        if before:
+            expect(desktop.locator("#verdict")).to_contain_text(before)
+        expect(undo).to_be_focused()
     axe(desktop, "round: a play (desktop)")
     shot(desktop, "round-desktop")
+
+
+def test_the_live_regions_stay_the_same_elements_through_every_change(phone: Page,
+                                                                      taps: Taps):
+    start_match(phone, taps, "swedish", ["Anna", "Bengt"], dealer=2)
+    start_round(phone, taps)
+    lay_table(phone, taps, ["3S", "5C", "4H", "KD"])
+    watcher = phone.context.new_page()  # a second phone, following by its polls
+    watcher.goto(phone.url)
+    regions = ("verdict", "notice", "turn")
+    mark = """(ids) => ids.forEach((id) => { document.getElementById(id).krMark = id; })"""
+    marked = """(ids) => ids.filter((id) => document.getElementById(id).krMark === id)"""
+    for page in (phone, watcher):
+        page.evaluate(mark, list(regions))
+    play(phone, taps, "7H")  # a card picked, then its play: two swaps of the panel
+    expect(phone.locator("#verdict")).to_contain_text("Anna: 7♥ takes 3♠+4♥ — legal")
+    taps.tap(phone.get_by_role("button", name="Undo"))  # and a notice
+    expect(phone.locator("#notice")).to_have_text("The last entry was taken back.")
+    assert phone.evaluate(marked, list(regions)) == list(regions)
+    expect(watcher.locator("#notice")).to_be_empty()
+    expect(watcher.locator("#turn")).to_contain_text("Anna to play")
+    words = play(phone, taps, "9S")  # the watcher's panel swaps by its poll
+    expect(watcher.locator("#verdict")).to_contain_text(f"Anna: {words} — legal")
+    assert watcher.evaluate(marked, list(regions)) == list(regions)
+    for page in (phone, watcher):
+        expect(page.locator("#verdict")).to_have_attribute("aria-live", "polite")
+        expect(page.locator("#notice")).to_have_attribute("role", "status")
+        expect(page.locator("#turn")).to_have_attribute("role", "status")
+    watcher.close()
+    report("live regions: #verdict, #notice and #turn are the same elements after every "
+           "swap, on the phone that plays and on one that follows by its polls")
+
+
+# a Swedish table of eight loose cards on which K♣ has ten captures
+EIGHT = (["4D", "4C", "4H", "3C"], ["KH", "AD", "6C", "2C"], "KC")
+
+
+def test_on_a_table_of_eight_the_trail_is_one_tap_and_the_panel_stays_in_view(
+        phone: Page, taps: Taps):
+    start_match(phone, taps, "swedish", ["Anna", "Bengt"], dealer=2)
+    start_round(phone, taps)
+    first, trails, card = EIGHT
+    lay_table(phone, taps, first)
+    for code in trails:
+        play(phone, taps, code, "trail")
+    expect(phone.locator("#felt .tile")).to_have_count(8)
+    pick(phone, taps, card)
+    expect(choices(phone).filter(has_text="K♣ takes")).to_have_count(10)
+    trail = choices(phone).filter(has_text="trail K♣")
+    # everything the second tap needs is on the screen: the trail, the best capture, the
+    # captures that fit, "more" and another claim (a tap would scroll there silently)
+    no_scroll(phone, trail, best(phone), phone.locator("#choices details.more > summary"),
+              phone.locator("#choices details.claim > summary"), phone.locator("#felt"))
+    axe(phone, "round: a card with ten captures on a table of eight (phone)")
+    shot(phone, "round-eight-cards")
+    taps.reset()
+    second_tap(phone, taps, trail)
+    expect(phone.locator("#verdict")).to_contain_text("Anna: trail K♣ — legal")
+    assert taps.count == 1
+    no_scroll(phone, phone.locator(".turn"), phone.locator("#felt"), phone.locator("#verdict"),
+              deck_card(phone, "card", "KD"))
+    # a capture folded under "more" takes a scroll to reach; after it the panel is shown
+    # from the top again, not left scrolled away
+    undo = phone.get_by_role("button", name="Undo")
+    taps.tap(undo)
+    pick(phone, taps, card)
+    taps.tap(phone.locator("#choices details.more > summary"))
+    last = phone.locator("#choices details.more button.choice").last
+    words = last.inner_text().strip()
+    taps.tap(last)  # Playwright scrolls to it, as a thumb would
+    expect(phone.locator("#verdict")).to_contain_text(f"Anna: {words} — legal")
+    no_scroll(phone, phone.locator(".turn"), phone.locator("#felt"), phone.locator("#verdict"))
+    report("table of eight: K♣ with ten captures shows the trail, five captures, \"5 more\" "
+           "and another claim on one screen; the trail in one tap; after a capture from "
+           "\"more\" the page is back at the top")

@@ -110,7 +110,7 @@ class Table:
 def _best_plain_choice(page: Page) -> int:
     """The first capture offered, else the trail (no builds: nobody here plans one)."""
     texts = [t.strip() for t in choices(page).all_inner_texts()]
-    for want in (" takes ", "Trail"):
+    for want in (" takes ", "trail "):
         for i, text in enumerate(texts):
             if want in text:
                 return i
@@ -248,7 +248,7 @@ def _overrule(page: Page, taps: Taps, card: str) -> bool:
         if "(" in words or words.strip().startswith(rank):  # a build, or the same rank
             continue
         taps.tap(label)
-        before = page.locator("#verdict").inner_text()
+        before = page.locator("#verdict").text_content() or ""
         taps.tap(page.get_by_role("button", name="Takes", exact=True))
         expect(page.locator("#verdict")).not_to_have_text(before)
         expect(page.locator("#verdict")).to_contain_text("not allowed")
