@@ -238,9 +238,10 @@ class Event(Model):
 
     round: Mapped[RoundRow] = relationship(back_populates="events")
 
-    @classmethod
-    def of(cls, round_id: int, seq: int, event: EngineEvent) -> Event:
-        return cls(round_id=round_id, seq=seq, kind=event.kind, data=event.to_json())
+    @staticmethod
+    def row(round_id: int, seq: int, event: EngineEvent) -> dict[str, Any]:
+        """The columns of the event ``seq`` of a round (for a plain INSERT)."""
+        return {"round_id": round_id, "seq": seq, "kind": event.kind, "data": event.to_json()}
 
     @property
     def event(self) -> EngineEvent:

@@ -19,7 +19,7 @@ from typing import Any
 
 from flask import current_app
 from flask_babel import gettext as _
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import insert, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -351,8 +351,9 @@ def _append(rnd: RoundRow, version: int, event: EngineEvent, game: RoundState | 
         return
     snapshot = freeze(game) if game is not None else None
     _bump(rnd, version, snapshot=snapshot, snapshot_version=version + 1, **values)
-    seq = db.session.scalar(select(func.count()).where(Event.round_id == rnd.id))
-    db.session.add(Event.of(rnd.id, seq or 0, event))
+    # every change is one event and one version: the event's number is the version it
+    # changed (the log's unique (round, seq) guards it)
+    db.session.execute(insert(Event), [Event.row(rnd.id, version, event)])
     _commit()
     # the round as written, without reading it back: what the UPDATE set, and its log
     # read again only if someone asks
@@ -559,7 +560,7 @@ def import_match(document: MatchDocument) -> Match:
                              document.first_dealer)
         for rnd in document.rounds:
             _import_round(match, rnd)
-        rows = [{"round_id": round_id, "seq": seq, "kind": event.kind, "data": event.to_json()}
+        rows = [Event.row(round_id, seq, event)
                 for round_id, log in importing.logs.items() for seq, event in enumerate(log)]
         if rows:
             db.session.execute(insert(Event), rows)

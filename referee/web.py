@@ -8,6 +8,7 @@ from typing import Any
 from flask import Response, abort, current_app, make_response, render_template, request
 from flask_babel import gettext as _
 from sqlalchemy import select
+from sqlalchemy.orm import joinedload
 
 from .extensions import db
 from .models import Link, LinkRole, Match, lookup_digest, same_token
@@ -74,8 +75,16 @@ def find_link(token: str) -> Link | None:
     digest = lookup_digest(token)
     if digest is None:
         return None
-    link = db.session.scalars(select(Link).where(Link.digest == digest)).first()
+    link = db.session.scalars(_LINK_WITH_MATCH.where(Link.digest == digest)).first()
     return link if link is not None and same_token(link.token, token) else None
+
+
+# the link with its match and the match's players in one query, and the match's rounds
+# in one more: every page of a match reads all of them
+_LINK_WITH_MATCH = select(Link).options(
+    joinedload(Link.match).joinedload(Match.players),
+    joinedload(Link.match).selectinload(Match.rounds),
+)
 
 
 def access(token: str) -> Access:

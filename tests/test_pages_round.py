@@ -544,8 +544,8 @@ def test_a_play_refused_by_todays_rules_still_loads(client):
     # engine might have): the round still replays, and the history says so
     token, number = opened(client, variant="krypkasino", table=("9S", "6C", "3D", "5H"))
     rnd = round_of(token, number)
-    db.session.add(Event.of(rnd.id, len(rnd.events), Played(Play(Card.parse("9H"),
-                                                                 Action.TRAIL))))
+    trail = Played(Play(Card.parse("9H"), Action.TRAIL))
+    db.session.add(Event(**Event.row(rnd.id, len(rnd.events), trail)))
     rnd.version += 1
     db.session.commit()
     game = service.game_of(round_of(token, number))

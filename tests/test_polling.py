@@ -1,5 +1,6 @@
 """Polls of an unchanged page answer 304 Not Modified from the page's version: one
-indexed query, no replay of the round; any change makes a new page."""
+indexed query, no replay of the round; any change makes a new page. A play is two reads,
+one judgement on the round's snapshot, one conditional UPDATE and one INSERT."""
 
 from __future__ import annotations
 
@@ -155,3 +156,36 @@ def test_a_round_at_hand_has_the_version_the_query_gives(client):
         post_play(client, token, number, "9H", "capture", refs=[0])
         db.session.expire_all()
         match = match_of(token)
+
+
+def test_a_play_is_two_reads_one_judgement_one_update_and_one_insert(app, client,
+                                                                     monkeypatch):
+    """Recording a play does not grow with the round: the link with its match and
+    players, the match's rounds, the round thawed from its snapshot (never replayed), the
+    play judged once, then the version moved on and the event added."""
+    token, number = opened(client)
+    for card in ("2C", "4D", "7S"):  # a few plays first: the round has a log
+        assert post_play(client, token, number, card).status_code == 200
+    judged = []
+    original_play = RoundState.play
+
+    def judging(self, *args, **kwargs):
+        judged.append(1)
+        return original_play(self, *args, **kwargs)
+
+    monkeypatch.setattr(RoundState, "play", judging)
+    monkeypatch.setattr(RoundState, "replay", lambda *a, **k: (_ for _ in ()).throw(
+        AssertionError("a play replayed the round")))
+    ver = version(token, number)
+    db.session.remove()  # the request reads what it needs itself
+    seen, stop = _statements(app)
+    response = post_play(client, token, number, "8H", ver=ver, headers=HX)
+    stop()
+    assert response.status_code == 200
+    kinds = [" ".join(s.split()[:3]) for s in seen]
+    assert len(seen) == 4, kinds
+    assert seen[0].startswith("SELECT link.") and "JOIN player" in seen[0]  # and its match
+    assert seen[1].startswith("SELECT round.")  # the match's rounds
+    assert seen[2].startswith("UPDATE round SET version=")
+    assert seen[3].startswith("INSERT INTO event")
+    assert judged == [1]
