@@ -310,6 +310,9 @@ def test_krypkasino_penalties(client):
     said = section(body, "krypkasino")
     assert "42 penalty points in every round." in said
     assert "Capture is compulsory" in said
+    # RULES §7 "the player before them", on the first play the dealer (DECISIONS.md)
+    assert ("takes 5 from the player before them (the dealer, when the sweep is the round's "
+            "first play)") in said.replace("&#39;", "'")
     assert row(body, "penalty-big_casino")[1] == "3"
     assert row(body, "penalty-little_casino")[1] == "2"
     assert row(body, "penalty-ace_of_spades")[1] == "2"

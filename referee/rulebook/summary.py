@@ -512,8 +512,9 @@ def _krypkasino(rules: Rules) -> list[str]:
           "table (see Capturing above)."),
         _("Points are penalty points: the fewer, the better."),
         _("A sweep gives the sweeper %(n)d penalty points and takes %(n)d from the player "
-          "before them; taking a lone card with its identical twin (dubbeltabbe) counts "
-          "%(twin)d each way.", n=penalties.sweep, twin=penalties.twin_sweep),
+          "before them (the dealer, when the sweep is the round's first play); taking a lone "
+          "card with its identical twin (dubbeltabbe) counts %(twin)d each way.",
+          n=penalties.sweep, twin=penalties.twin_sweep),
     ]
 
 
