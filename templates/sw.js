@@ -19,8 +19,11 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(caches.keys()
     .then((names) => Promise.all(names
       .filter((name) => name.startsWith(PREFIX) && name !== CACHE)
-      .map((name) => caches.delete(name))))
-    .then(() => self.clients.claim()));
+      .map((name) => caches.delete(name)))));
+  // the open pages are taken over at once, but activation does not wait for it: a page
+  // navigating meanwhile waits for activation, and a claim awaited within it could keep
+  // that navigation waiting (seen in Chromium: a page stuck until a timeout)
+  self.clients.claim();
 });
 
 // a page (GET, or a form sent without htmx) always comes from the server; without a

@@ -122,7 +122,11 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 
 
 def _page(browser: Browser, base_url: str, **options: Any) -> Iterator[Page]:
-    """A page in a new context (CSP bypassed, so axe-core can be injected), closed after."""
+    """A page in a new context (CSP bypassed, so axe-core can be injected), closed after.
+    The service worker is left out: its tests (test_browser_offline.py) install it in a
+    context of their own, and with it a page here would take it on part-way through a test
+    (it claims the open pages when it activates), a navigation then waiting on it."""
+    options.setdefault("service_workers", "block")
     context = browser.new_context(base_url=base_url, bypass_csp=True, **options)
     context.set_default_timeout(TIMEOUT_MS)
     if options.get("has_touch"):
