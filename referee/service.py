@@ -19,7 +19,7 @@ from typing import Any
 
 from flask import current_app
 from flask_babel import gettext as _
-from sqlalchemy import insert, update
+from sqlalchemy import CursorResult, Update, bindparam, insert, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -295,18 +295,41 @@ def _keep(rnd: RoundRow, game: RoundState) -> None:
     snapshot = freeze(game)
     try:
         with without_waiting():  # a page never waits for the lock to write a cache
-            kept = db.session.execute(
-                update(RoundRow).where(RoundRow.id == rnd.id, RoundRow.version == rnd.version)
-                .values(snapshot=snapshot, snapshot_version=rnd.version)
-                .execution_options(synchronize_session=False)
-            )
+            kept = _update_round(rnd, rnd.version, snapshot=snapshot,
+                                 snapshot_version=rnd.version)
         db.session.commit()
     except OperationalError:
         db.session.rollback()
         return
-    if kept.rowcount == 1:  # type: ignore[attr-defined]
+    if kept.rowcount == 1:
         set_committed_value(rnd, "snapshot", snapshot)
         set_committed_value(rnd, "snapshot_version", rnd.version)
+
+
+def _update_round(rnd: RoundRow, at: int, /, **values: Any) -> CursorResult[Any]:
+    """Set ``values`` on the round if it is still at version ``at`` (the caller reads the
+    rowcount). The ORM's copy is left alone: the callers set what was written."""
+    return db.session.execute(  # type: ignore[return-value]
+        _round_update(tuple(sorted(values))),
+        {"round_id": rnd.id, "at": at, **{f"new_{k}": v for k, v in values.items()}})
+
+
+@functools.cache
+def _round_update(columns: tuple[str, ...]) -> Update:
+    """The conditional UPDATE of these columns, built once with parameters for the round,
+    its version and the new values: a play neither builds it again nor works out its
+    cache key. A plain UPDATE of the table, not the ORM's (which would look for copies of
+    the row to change)."""
+    by_name = RoundRow.__mapper__.columns  # by attribute (``result_json`` is "result")
+    return (
+        update(RoundRow.metadata.tables["round"])
+        .where(by_name.id == bindparam("round_id"), by_name.version == bindparam("at"))
+        .values({by_name[name]: bindparam(f"new_{name}") for name in columns})
+    )
+
+
+# a plain INSERT into the log's table (not the ORM's bulk insert of Event objects)
+_INSERT_EVENT = insert(Event.metadata.tables["event"])
 
 
 @dataclass(frozen=True)
@@ -324,12 +347,8 @@ def _bump(rnd: RoundRow, version: int, **values: Any) -> None:
 
     The conditional UPDATE is the lock: of two phones at the same version, one wins.
     """
-    bumped = db.session.execute(
-        update(RoundRow).where(RoundRow.id == rnd.id, RoundRow.version == version)
-        .values(version=version + 1, **values)
-        .execution_options(synchronize_session=False)  # _append sets them on ``rnd``
-    )
-    if bumped.rowcount != 1:  # type: ignore[attr-defined]
+    bumped = _update_round(rnd, version, version=version + 1, **values)
+    if bumped.rowcount != 1:
         db.session.rollback()
         raise StaleRound()
 
@@ -353,7 +372,7 @@ def _append(rnd: RoundRow, version: int, event: EngineEvent, game: RoundState | 
     _bump(rnd, version, snapshot=snapshot, snapshot_version=version + 1, **values)
     # every change is one event and one version: the event's number is the version it
     # changed (the log's unique (round, seq) guards it)
-    db.session.execute(insert(Event), [Event.row(rnd.id, version, event)])
+    db.session.execute(_INSERT_EVENT, [Event.row(rnd.id, version, event)])
     _commit()
     # the round as written, without reading it back: what the UPDATE set, and its log
     # read again only if someone asks

@@ -7,11 +7,12 @@ from typing import Any
 
 from flask import Response, abort, current_app, make_response, render_template, request
 from flask_babel import gettext as _
-from sqlalchemy import select
+from sqlalchemy import bindparam, inspect, select
 from sqlalchemy.orm import joinedload
+from sqlalchemy.orm.attributes import set_committed_value
 
 from .extensions import db
-from .models import Link, LinkRole, Match, lookup_digest, same_token
+from .models import Link, LinkRole, Match, RoundRow, lookup_digest, same_token
 
 
 def wants_fragment() -> bool:
@@ -75,16 +76,24 @@ def find_link(token: str) -> Link | None:
     digest = lookup_digest(token)
     if digest is None:
         return None
-    link = db.session.scalars(_LINK_WITH_MATCH.where(Link.digest == digest)).first()
-    return link if link is not None and same_token(link.token, token) else None
+    link = db.session.scalars(_LINK_WITH_MATCH, {"digest": digest}).first()
+    if link is None or not same_token(link.token, token):
+        return None
+    match = link.match
+    if "rounds" in inspect(match).unloaded:
+        rounds = db.session.scalars(_ROUNDS_OF_MATCH, {"match_id": match.id}).all()
+        set_committed_value(match, "rounds", list(rounds))
+    return link
 
 
 # the link with its match and the match's players in one query, and the match's rounds
-# in one more: every page of a match reads all of them
-_LINK_WITH_MATCH = select(Link).options(
+# in one more: every page of a match reads all of them. Built once, with its digest as a
+# parameter, so a request neither builds the statement again nor works out its cache key
+_LINK_WITH_MATCH = select(Link).where(Link.digest == bindparam("digest")).options(
     joinedload(Link.match).joinedload(Match.players),
-    joinedload(Link.match).selectinload(Match.rounds),
 )
+_ROUNDS_OF_MATCH = select(RoundRow).where(RoundRow.match_id == bindparam("match_id")).order_by(
+    RoundRow.number)
 
 
 def access(token: str) -> Access:
