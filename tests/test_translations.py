@@ -100,3 +100,37 @@ def test_every_refusal_and_finding_is_worded_in_every_language(app, language):
                 worded = reason_text(reason, NAMES)
             assert not LEFT_OVER.search(worded), (language, code, worded)
             assert worded != english, (language, code, "still English")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_template_words_in_the_language_of_the_moment_and_escapes_what_it_fills_in(
+        app, language):
+    """The templates' ``_`` and ``ngettext`` are bound to the request's catalogue once per
+    render (referee/templating.py): each render follows the language then in force, a
+    parameter is escaped, and the plural form is the language's."""
+    from flask import render_template_string
+
+    catalog = catalogues.read(language)
+
+    def worded(msgid: str, form: int | None = None) -> str:
+        string = catalog[msgid].string
+        chosen = string[form] if form is not None else string
+        return chosen or msgid  # English, the source, leaves its strings empty
+
+    source = ('{{ _("%(name)s to play", name="<b>Anna</b>") }}|'
+              '{{ ngettext("%(num)d play", "%(num)d plays", 1) }}|'
+              '{{ ngettext("%(num)d play", "%(num)d plays", 7) }}')
+    with app.test_request_context():
+        with force_locale(language):
+            shown = render_template_string(source)
+        after = render_template_string(source)
+    one, many = ((0, 1) if language != "en" else (None, None))
+    expected = "|".join([
+        worded("%(name)s to play").replace("%(name)s", "&lt;b&gt;Anna&lt;/b&gt;"),
+        (worded("%(num)d play", one) if one is not None else "%(num)d play").replace(
+            "%(num)d", "1"),
+        (worded("%(num)d play", many) if many is not None else "%(num)d plays").replace(
+            "%(num)d", "7"),
+    ])
+    assert shown == expected
+    assert after == "&lt;b&gt;Anna&lt;/b&gt; to play|1 play|7 plays"  # English again
