@@ -11,9 +11,10 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from flask_babel import LazyString, ngettext
+from flask_babel import LazyString, get_locale, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
@@ -638,7 +639,13 @@ CARD_NAMES = {
 
 
 def card_name(card: Card) -> str:
-    """A card in words, for a screen reader: "king of spades"."""
+    """A card in words, for a screen reader: "king of spades" (worded once per card and
+    language: a pack picker names every card twice)."""
+    return _card_name(card, str(get_locale()))
+
+
+@lru_cache(maxsize=1024)
+def _card_name(card: Card, _locale: str) -> str:
     rank = RANK_WORDS.get(card.rank)
     return str(CARD_NAMES[card.suit.value]) % {"rank": rank if rank else str(card.rank)}
 
