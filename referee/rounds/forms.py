@@ -30,7 +30,14 @@ def _card(form, field) -> None:
 
 
 class VersionForm(FlaskForm):
-    """Any change to a round names the version of the page it was made on."""
+    """Any change to a round names the version of the page it was made on.
+
+    Its CSRF token is checked for the whole app before any view runs (``CSRFProtect`` in
+    ``create_app``: a POST without a valid one is refused with 400), so the form does
+    not check it a second time."""
+
+    class Meta:
+        csrf = False
 
     version = IntegerField(validators=[InputRequired(), NumberRange(min=0, max=2**31 - 1)])
 
