@@ -308,8 +308,10 @@ def _keep(rnd: RoundRow, game: RoundState) -> None:
 
 def _update_round(rnd: RoundRow, at: int, /, **values: Any) -> CursorResult[Any]:
     """Set ``values`` on the round if it is still at version ``at`` (the caller reads the
-    rowcount). The ORM's copy is left alone: the callers set what was written."""
-    return db.session.execute(  # type: ignore[return-value]
+    rowcount). The ORM's copy is left alone: the callers set what was written. Sent on
+    the session's connection (its transaction), not through the session's own execute,
+    which would look for ORM work in a plain statement."""
+    return db.session.connection().execute(  # type: ignore[return-value]
         _round_update(tuple(sorted(values))),
         {"round_id": rnd.id, "at": at, **{f"new_{k}": v for k, v in values.items()}})
 
@@ -372,7 +374,7 @@ def _append(rnd: RoundRow, version: int, event: EngineEvent, game: RoundState | 
     _bump(rnd, version, snapshot=snapshot, snapshot_version=version + 1, **values)
     # every change is one event and one version: the event's number is the version it
     # changed (the log's unique (round, seq) guards it)
-    db.session.execute(_INSERT_EVENT, [Event.row(rnd.id, version, event)])
+    db.session.connection().execute(_INSERT_EVENT, [Event.row(rnd.id, version, event)])
     _commit()
     # the round as written, without reading it back: what the UPDATE set, and its log
     # read again only if someone asks

@@ -33,6 +33,11 @@ def test_the_load_test_runs_every_part_without_an_error():
     saturated = re.search(r"saturation .*?: (\d+) plays/s.*?(\{.*\})", out)
     assert saturated and int(saturated[1]) > 0, out
     assert set(ast.literal_eval(saturated[2])) == {"play 200"}, out
+    # the ratio is taken against a floor measured just before each slice of plays
+    sliced = re.search(r"the floor just before it \((\d+)/(\d+)\): (\d+)%; median (\d+)%", out)
+    assert sliced and int(sliced[1]) == int(saturated[1]) and int(sliced[2]) > 0, out
+    assert round(100 * int(sliced[1]) / int(sliced[2])) in range(int(sliced[4]) - 1,
+                                                                  int(sliced[4]) + 2), out
     faults = re.search(r"(\d+) plays acknowledged, (\d+) lost", out)
     assert faults and int(faults[1]) > 0 and faults[2] == "0", out
     assert out.count("target ") == 3, out  # each part's figures beside their targets
