@@ -311,7 +311,7 @@ def _update_round(rnd: RoundRow, at: int, /, **values: Any) -> CursorResult[Any]
     rowcount). The ORM's copy is left alone: the callers set what was written. Sent on
     the session's connection (its transaction), not through the session's own execute,
     which would look for ORM work in a plain statement."""
-    return db.session.connection().execute(  # type: ignore[return-value]
+    return db.session.connection().execute(
         _round_update(tuple(sorted(values))),
         {"round_id": rnd.id, "at": at, **{f"new_{k}": v for k, v in values.items()}})
 
