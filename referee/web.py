@@ -76,7 +76,10 @@ def find_link(token: str) -> Link | None:
     digest = lookup_digest(token)
     if digest is None:
         return None
-    link = db.session.scalars(_LINK_WITH_MATCH, {"digest": digest}).first()
+    if _one_trip():
+        link = db.session.scalars(_LINK_WITH_ROUNDS, {"digest": digest}).unique().first()
+    else:
+        link = db.session.scalars(_LINK_WITH_MATCH, {"digest": digest}).first()
     if link is None or not same_token(link.token, token):
         return None
     match = link.match
@@ -86,11 +89,26 @@ def find_link(token: str) -> Link | None:
     return link
 
 
+def _one_trip() -> bool:
+    """Read the link, match, players and rounds in one statement (PostgreSQL), or the
+    rounds apart (SQLite). Measured: on PostgreSQL each statement is a round trip to a
+    server that shares the cores, and one statement instead of two reads a 2-player
+    match in 1.05–1.1 ms instead of 1.15–1.4 ms whatever its rounds; in SQLite's own
+    process the joined rows (players × rounds) cost more than the second statement does
+    once a match has a few rounds (404 against 357 µs at 8 rounds, 549 against 375 µs
+    with 4 players)."""
+    return db.session.get_bind().dialect.name == "postgresql"
+
+
 # the link with its match and the match's players in one query, and the match's rounds
 # in one more: every page of a match reads all of them. Built once, with its digest as a
 # parameter, so a request neither builds the statement again nor works out its cache key
 _LINK_WITH_MATCH = select(Link).where(Link.digest == bindparam("digest")).options(
     joinedload(Link.match).joinedload(Match.players),
+)
+_LINK_WITH_ROUNDS = select(Link).where(Link.digest == bindparam("digest")).options(
+    joinedload(Link.match).joinedload(Match.players),
+    joinedload(Link.match).joinedload(Match.rounds),
 )
 _ROUNDS_OF_MATCH = select(RoundRow).where(RoundRow.match_id == bindparam("match_id")).order_by(
     RoundRow.number)

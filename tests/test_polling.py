@@ -183,8 +183,11 @@ def test_a_play_is_two_reads_one_judgement_one_update_and_one_insert(app, client
     stop()
     assert response.status_code == 200
     kinds = [" ".join(s.split()[:3]) for s in seen]
-    assert len(seen) == 4, kinds
     assert seen[0].startswith("SELECT link.") and "JOIN player" in seen[0]  # and its match
+    if db.engine.dialect.name == "postgresql":  # one round trip for all it reads
+        assert "JOIN round" in seen[0]
+        seen.insert(1, "SELECT round. (in the first)")
+    assert len(seen) == 4, kinds
     assert seen[1].startswith("SELECT round.")  # the match's rounds
     assert seen[2].startswith("UPDATE round SET version=")
     assert seen[3].startswith("INSERT INTO event")
