@@ -27,7 +27,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from . import matchfile
 from . import rules as rules_package
 from .database import without_waiting
-from .extensions import db
+from .extensions import db, statements_are_round_trips
 from .matchfile import DocumentError, MatchDocument, RoundDocument
 from .models import Event, Link, LinkRole, Match, Player, RoundMode, RoundRow, RoundStatus
 from .rules.cards import Card
@@ -392,7 +392,7 @@ def _append(rnd: RoundRow, version: int, event: EngineEvent, game: RoundState | 
     # changed (the log's unique (round, seq) guards it)
     row = Event.row(rnd.id, version, event)
     connection = db.session.connection()
-    if connection.dialect.name == "postgresql":  # one round trip for both
+    if statements_are_round_trips():  # both in one
         changed = {"version": version + 1, "snapshot": snapshot,
                    "snapshot_version": version + 1, **values}
         logged = connection.execute(_bump_and_log(tuple(sorted(changed))), {

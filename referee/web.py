@@ -11,7 +11,7 @@ from sqlalchemy import bindparam, inspect, select
 from sqlalchemy.orm import joinedload
 from sqlalchemy.orm.attributes import set_committed_value
 
-from .extensions import db
+from .extensions import db, statements_are_round_trips
 from .models import Link, LinkRole, Match, RoundRow, lookup_digest, same_token
 
 
@@ -76,7 +76,12 @@ def find_link(token: str) -> Link | None:
     digest = lookup_digest(token)
     if digest is None:
         return None
-    if _one_trip():
+    # one statement for all it reads on PostgreSQL (1.05–1.1 ms instead of 1.15–1.4 ms
+    # for a 2-player match, whatever its rounds); SQLite, in this process, reads the
+    # rounds apart: its joined rows (players × rounds) cost more than a second statement
+    # once a match has a few rounds (404 against 357 µs at 8 rounds, 549 against 375 µs
+    # with 4 players)
+    if statements_are_round_trips():
         link = db.session.scalars(_LINK_WITH_ROUNDS, {"digest": digest}).unique().first()
     else:
         link = db.session.scalars(_LINK_WITH_MATCH, {"digest": digest}).first()
@@ -89,20 +94,10 @@ def find_link(token: str) -> Link | None:
     return link
 
 
-def _one_trip() -> bool:
-    """Read the link, match, players and rounds in one statement (PostgreSQL), or the
-    rounds apart (SQLite). Measured: on PostgreSQL each statement is a round trip to a
-    server that shares the cores, and one statement instead of two reads a 2-player
-    match in 1.05–1.1 ms instead of 1.15–1.4 ms whatever its rounds; in SQLite's own
-    process the joined rows (players × rounds) cost more than the second statement does
-    once a match has a few rounds (404 against 357 µs at 8 rounds, 549 against 375 µs
-    with 4 players)."""
-    return db.session.get_bind().dialect.name == "postgresql"
-
-
 # the link with its match and the match's players in one query, and the match's rounds
-# in one more: every page of a match reads all of them. Built once, with its digest as a
-# parameter, so a request neither builds the statement again nor works out its cache key
+# in one more (or all in one: find_link): every page of a match reads all of them. Built
+# once, with its digest as a parameter, so a request neither builds the statement again
+# nor works out its cache key
 _LINK_WITH_MATCH = select(Link).where(Link.digest == bindparam("digest")).options(
     joinedload(Link.match).joinedload(Match.players),
 )
