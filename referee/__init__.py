@@ -13,7 +13,7 @@ from typing import Any
 
 from flask import Flask
 
-from . import languages, security
+from . import languages, security, templating
 from .extensions import Request, babel, csrf, db, migrate
 
 DEFAULT_DB_NAME = "referee.sqlite"
@@ -42,6 +42,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         template_folder="../templates",
         static_folder="../static",
     )
+    app.jinja_environment = templating.Environment  # before anything reads app.jinja_env
     default_db = "sqlite:///" + os.path.join(app.instance_path, DEFAULT_DB_NAME)
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI=os.environ.get("DATABASE_URL", default_db),
