@@ -27,6 +27,10 @@ if TYPE_CHECKING:
 else:
     Model = db.Model
 migrate = Migrate()
+csrf = CSRFProtect()
+babel = Babel()
+
+LANGUAGES = ("en", "nb", "sv", "fi", "da")
 
 
 def statements_are_round_trips() -> bool:
@@ -35,11 +39,6 @@ def statements_are_round_trips() -> bool:
     fewer, larger statements (measured in ``referee.web.find_link`` and
     ``referee.service._append``)."""
     return db.session.get_bind().dialect.name == "postgresql"
-
-csrf = CSRFProtect()
-babel = Babel()
-
-LANGUAGES = ("en", "nb", "sv", "fi", "da")
 
 
 @cache

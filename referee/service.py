@@ -343,7 +343,7 @@ def _bump_and_log(columns: tuple[str, ...]) -> Insert:
     if another phone was first. One round trip instead of two."""
     events = Event.metadata.tables["event"]
     bumped = _round_update(columns).returning(RoundRow.__mapper__.columns.id).cte("bumped")
-    fields = ("seq", "kind", "data", "created")
+    fields = ("seq", "kind", "data", "created")  # a column default is not applied here
     return insert(events).from_select(
         ["round_id", *fields],
         select(bumped.c.id, *(bindparam(f"event_{name}", type_=events.c[name].type)
@@ -361,13 +361,12 @@ class Outcome:
     game: RoundState
 
 
-def _bump(rnd: RoundRow, version: int, **values: Any) -> None:
-    """Move the round from ``version`` to the next one (and set ``values``), or StaleRound.
+def _one_or_stale(written: CursorResult[Any]) -> None:
+    """The conditional write moved the round on (one row), or StaleRound.
 
     The conditional UPDATE is the lock: of two phones at the same version, one wins.
     """
-    bumped = _update_round(rnd, version, version=version + 1, **values)
-    if bumped.rowcount != 1:
+    if written.rowcount != 1:
         db.session.rollback()
         raise StaleRound()
 
@@ -388,29 +387,24 @@ def _append(rnd: RoundRow, version: int, event: EngineEvent, game: RoundState | 
         _append_imported(rnd, version, event, game, importing, values)
         return
     snapshot = freeze(game) if game is not None else None
+    changed = {"version": version + 1, "snapshot": snapshot,
+               "snapshot_version": version + 1, **values}
     # every change is one event and one version: the event's number is the version it
     # changed (the log's unique (round, seq) guards it)
     row = Event.row(rnd.id, version, event)
     connection = db.session.connection()
     if statements_are_round_trips():  # both in one
-        changed = {"version": version + 1, "snapshot": snapshot,
-                   "snapshot_version": version + 1, **values}
-        logged = connection.execute(_bump_and_log(tuple(sorted(changed))), {
+        _one_or_stale(connection.execute(_bump_and_log(tuple(sorted(changed))), {
             "round_id": rnd.id, "at": version,
             **{f"new_{k}": v for k, v in changed.items()},
             **{f"event_{k}": v for k, v in row.items() if k != "round_id"},
-            "event_created": datetime.now(UTC)})
-        if logged.rowcount != 1:
-            db.session.rollback()
-            raise StaleRound()
+            "event_created": datetime.now(UTC)}))
     else:
-        _bump(rnd, version, snapshot=snapshot, snapshot_version=version + 1, **values)
+        _one_or_stale(_update_round(rnd, version, **changed))
         connection.execute(_INSERT_EVENT, [row])
     _commit()
     # the round as written, without reading it back: what the UPDATE set, and its log
     # read again only if someone asks
-    changed = {"version": version + 1, "snapshot": snapshot,
-               "snapshot_version": version + 1, **values}
     for key, value in changed.items():
         set_committed_value(rnd, key, value)
     db.session.expire(rnd, ["events"])
