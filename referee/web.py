@@ -101,10 +101,7 @@ def find_link(token: str) -> Link | None:
 _LINK_WITH_MATCH = select(Link).where(Link.digest == bindparam("digest")).options(
     joinedload(Link.match).joinedload(Match.players),
 )
-_LINK_WITH_ROUNDS = select(Link).where(Link.digest == bindparam("digest")).options(
-    joinedload(Link.match).joinedload(Match.players),
-    joinedload(Link.match).joinedload(Match.rounds),
-)
+_LINK_WITH_ROUNDS = _LINK_WITH_MATCH.options(joinedload(Link.match).joinedload(Match.rounds))
 _ROUNDS_OF_MATCH = select(RoundRow).where(RoundRow.match_id == bindparam("match_id")).order_by(
     RoundRow.number)
 
