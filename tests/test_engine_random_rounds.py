@@ -27,3 +27,18 @@ def test_random_round_conserves_the_pack(variant, seed):
         assert not r.unseen()
     result, _ = r.score()
     assert len(result.totals) == len(r.sides)
+
+
+def test_the_sweeps_that_do_not_score_are_those_of_the_plays_that_made_them():
+    """``unscored_sweeps`` reads the sweeps alone; it lists what looking up each play's
+    own sweep finds (side by side, in the order played), and Finnish rounds have some."""
+    found = 0
+    rounds = [(v, seed) for v in sorted(VARIANTS) for seed in range(6)]
+    rounds += [("finnish", seed) for seed in range(6, 100)]  # a few sweep in the last deal
+    for variant, seed in rounds:
+        r = random_round(variant, random.Random(f"{variant}-{seed}"))
+        by_play = [(r.side_of[rec.player], s) for rec in r.records
+                   if (s := r.sweep_of(rec)) is not None and not s.scored]
+        assert r.unscored_sweeps() == by_play
+        found += len(by_play)
+    assert found > 0

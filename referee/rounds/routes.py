@@ -142,9 +142,9 @@ def panel_context(who: Access, rnd: RoundRow, game: RoundState | None = None,
         findings=[(f, *finding_text(f, names)) for f in game.findings],
         last=game.records[-1] if game.records else None,
         last_sweep=_last_sweep(game),
-        unscored=[_("%(side)s, play %(n)d: %(sweep)s", side=side_names[game.side_of[r.player]],
-                    n=r.index + 1, sweep=sweep_text(w, freeze))
-                  for r in game.records if (w := game.sweep_of(r)) and not w.scored],
+        unscored=[_("%(side)s, play %(n)d: %(sweep)s", side=side_names[side],
+                    n=w.play + 1, sweep=sweep_text(w, freeze))
+                  for side, w in game.unscored_sweeps()],
         leftover=game.leftover, last_capturer=game.last_capturer,
         HISTORY=HISTORY,
     )

@@ -30,8 +30,9 @@ from __future__ import annotations
 import enum
 import pickle
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import overload
 
 from .cards import Card, pack
 from .events import (
@@ -144,6 +145,97 @@ class PlayRecord:
     def refused_now(self) -> bool:
         """Recorded as legal, but refused by the rules as the engine now applies them."""
         return self.overruled is None and not self.verdict.legal
+
+
+class Records(Sequence[PlayRecord]):
+    """The round's plays so far, in order: a list whose snapshot is made and read in
+    parts of :data:`CHUNK` records. A part once full never changes, so it is pickled
+    once and kept as bytes (a play pickles only the latest part again, not the whole
+    history), and a thawed round reads back only the parts of the records it is asked
+    for (a page shows the latest few). Equal when their records are.
+
+    >>> from .cards import Card
+    >>> from .turn import Action, Kind
+    >>> records = Records()
+    >>> for i in range(CHUNK + 1):
+    ...     records.append(PlayRecord(i, i % 2, 1, Play(Card.parse("9H"), Action.TRAIL),
+    ...                               Verdict(True, Reason.of(Why.TRAILS), Kind.TRAIL), False))
+    >>> back = pickle.loads(pickle.dumps(records))
+    >>> back == records, len(back), back[-1].index, back[2:4] == list(records)[2:4], back == []
+    (True, 9, 8, True, False)
+    >>> again = pickle.loads(pickle.dumps(back))
+    >>> again.append(replace(records[0], index=9))
+    >>> [r.index for r in pickle.loads(pickle.dumps(again))]
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
+    """
+
+    __slots__ = ("_kept", "_records")
+
+    CHUNK = 8
+
+    def __init__(self, kept: Sequence[bytes] = (), count: int = 0) -> None:
+        self._kept: list[bytes | None] = list(kept)  # each part pickled, or None: not yet
+        self._records: list[PlayRecord | None] = [None] * count  # None: not read back yet
+
+    def append(self, record: PlayRecord) -> None:
+        part, place = divmod(len(self._records), self.CHUNK)
+        if place:  # the latest part changes: read it back whole, to be pickled again
+            self._read(len(self._records) - 1)
+            self._kept[part] = None
+        else:
+            self._kept.append(None)
+        self._records.append(record)
+
+    def __len__(self) -> int:
+        return len(self._records)
+
+    @overload
+    def __getitem__(self, index: int) -> PlayRecord: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[PlayRecord]: ...
+    def __getitem__(self, index: int | slice) -> PlayRecord | list[PlayRecord]:
+        if isinstance(index, slice):
+            return [self._read(i) for i in range(*index.indices(len(self._records)))]
+        if index < 0:
+            index += len(self._records)
+        if not 0 <= index < len(self._records):
+            raise IndexError(index)
+        return self._read(index)
+
+    def _read(self, index: int) -> PlayRecord:
+        record = self._records[index]
+        if record is None:
+            part = index // self.CHUNK
+            read: list[PlayRecord] = pickle.loads(self._kept[part])  # type: ignore[arg-type]
+            self._records[part * self.CHUNK:part * self.CHUNK + len(read)] = read
+            record = read[index % self.CHUNK]
+        return record
+
+    def __iter__(self) -> Iterator[PlayRecord]:
+        return (self._read(i) for i in range(len(self._records)))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Records | list):
+            return len(self) == len(other) and all(
+                a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Records({list(self)!r})"
+
+    def __reduce__(self) -> tuple[type[Records], tuple[list[bytes | None], int]]:
+        """Pickled as its parts' bytes (made here for the parts new or changed since)."""
+        for part, blob in enumerate(self._kept):
+            if blob is None:
+                self._kept[part] = pickle.dumps(
+                    self._records[part * self.CHUNK:(part + 1) * self.CHUNK],
+                    protocol=pickle.HIGHEST_PROTOCOL)
+        return Records, (self._kept, len(self._records))
+
+
+CHUNK = Records.CHUNK
 
 
 @dataclass(frozen=True)
@@ -350,7 +442,7 @@ class RoundState:
             for seat in _turn_order(sizes, dealer)
         ]
         self.table: list[Item] = []
-        self.records: list[PlayRecord] = []
+        self.records = Records()
         self.findings: list[Finding] = []
         self.started = False
         self.seen: Counter[Card] = Counter()
@@ -717,7 +809,11 @@ class RoundState:
 
     def _end_of_deal(self, deal: int) -> None:
         """The retroactive hand check: every build owner held a card that captures it."""
-        played = [r for r in self.records if r.deal == deal]
+        played: list[PlayRecord] = []
+        for record in reversed(self.records):  # the deal's plays are the latest ones
+            if record.deal != deal:
+                break
+            played.append(record)
         failed: set[tuple[int, int]] = set()
         codes = {Kind.RAISE: Why.UNBACKED_RAISE, Kind.DOUBLE: Why.UNBACKED_DOUBLE}
         for ob in self.obligations:
@@ -753,6 +849,12 @@ class RoundState:
             self.findings.append(Finding(
                 self.deal, self.dealer,
                 Reason.of(Why.CARDS_NEVER_SEEN, cards=tuple(sorted(missing.elements())))))
+
+    def unscored_sweeps(self) -> list[tuple[int, Sweep]]:
+        """The sweeps that do not score (Finnish), with their sides, in the order played:
+        read from the sweeps alone, without the records."""
+        return sorted(((side, s) for side, made in enumerate(self.sweeps)
+                       for s in made if not s.scored), key=lambda found: found[1].play)
 
     def sweep_of(self, record: PlayRecord) -> Sweep | None:
         """The sweep a play made, if it made one."""
