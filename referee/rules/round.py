@@ -206,7 +206,10 @@ class Records(Sequence[PlayRecord]):
         record = self._records[index]
         if record is None:
             part = index // self.CHUNK
-            read: list[PlayRecord] = pickle.loads(self._kept[part])  # type: ignore[arg-type]
+            blob = self._kept[part]
+            if blob is None:  # a record is unread only while its part's bytes are kept
+                raise LookupError(f"play {index + 1} is neither read nor kept")
+            read: list[PlayRecord] = pickle.loads(blob)
             self._records[part * self.CHUNK:part * self.CHUNK + len(read)] = read
             record = read[index % self.CHUNK]
         return record
@@ -219,8 +222,6 @@ class Records(Sequence[PlayRecord]):
             return len(self) == len(other) and all(
                 a == b for a, b in zip(self, other, strict=True))
         return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"Records({list(self)!r})"
