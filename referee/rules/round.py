@@ -149,7 +149,7 @@ class PlayRecord:
 
 class Records(Sequence[PlayRecord]):
     """The round's plays so far, in order: a list whose snapshot is made and read in
-    parts of :data:`CHUNK` records. A part once full never changes, so it is pickled
+    parts of ``Records.CHUNK`` records. A part once full never changes, so it is pickled
     once and kept as bytes (a play pickles only the latest part again, not the whole
     history), and a thawed round reads back only the parts of the records it is asked
     for (a page shows the latest few). Equal when their records are.
@@ -157,7 +157,7 @@ class Records(Sequence[PlayRecord]):
     >>> from .cards import Card
     >>> from .turn import Action, Kind
     >>> records = Records()
-    >>> for i in range(CHUNK + 1):
+    >>> for i in range(Records.CHUNK + 1):
     ...     records.append(PlayRecord(i, i % 2, 1, Play(Card.parse("9H"), Action.TRAIL),
     ...                               Verdict(True, Reason.of(Why.TRAILS), Kind.TRAIL), False))
     >>> back = pickle.loads(pickle.dumps(records))
@@ -210,9 +210,13 @@ class Records(Sequence[PlayRecord]):
             if blob is None:  # a record is unread only while its part's bytes are kept
                 raise LookupError(f"play {index + 1} is neither read nor kept")
             read: list[PlayRecord] = pickle.loads(blob)
-            self._records[part * self.CHUNK:part * self.CHUNK + len(read)] = read
+            self._records[self._span(part)] = read
             record = read[index % self.CHUNK]
         return record
+
+    def _span(self, part: int) -> slice:
+        """Where the records of a part lie."""
+        return slice(part * self.CHUNK, (part + 1) * self.CHUNK)
 
     def __iter__(self) -> Iterator[PlayRecord]:
         return (self._read(i) for i in range(len(self._records)))
@@ -230,13 +234,9 @@ class Records(Sequence[PlayRecord]):
         """Pickled as its parts' bytes (made here for the parts new or changed since)."""
         for part, blob in enumerate(self._kept):
             if blob is None:
-                self._kept[part] = pickle.dumps(
-                    self._records[part * self.CHUNK:(part + 1) * self.CHUNK],
-                    protocol=pickle.HIGHEST_PROTOCOL)
+                self._kept[part] = pickle.dumps(self._records[self._span(part)],
+                                                protocol=pickle.HIGHEST_PROTOCOL)
         return Records, (self._kept, len(self._records))
-
-
-CHUNK = Records.CHUNK
 
 
 @dataclass(frozen=True)
