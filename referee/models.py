@@ -13,8 +13,9 @@ import enum
 import hashlib
 import hmac
 import secrets
+from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import (
     JSON,
@@ -85,7 +86,147 @@ class LinkRole(enum.StrEnum):
     WATCH = "watch"  # read only
 
 
-class Match(Model):
+class PlayerData(Protocol):
+    """A player as the service and the pages read one: a :class:`Player`, or a plain read
+    of its row (:mod:`referee.reads`)."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def name(self) -> str: ...
+
+
+class MatchData(Protocol):
+    """A match as the service and the pages read one: a :class:`Match` (the ORM's object,
+    which the pages that change a match itself use), or a plain read of its rows
+    (:class:`referee.reads.MatchRead`, the round pages')."""
+
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def variant(self) -> str: ...
+
+    @property
+    def options(self) -> dict[str, Any]: ...
+
+    @property
+    def first_dealer(self) -> int: ...
+
+    @property
+    def finished(self) -> bool: ...
+
+    @property
+    def winner_side(self) -> int | None: ...
+
+    @property
+    def players(self) -> Sequence[PlayerData]: ...
+
+    @property
+    def rounds(self) -> Sequence[RoundData]: ...
+
+    @property
+    def names(self) -> list[str]: ...
+
+
+class RoundData(Protocol):
+    """A round as the service and the pages read one: a :class:`RoundRow`, or a plain read
+    of its row (:class:`referee.reads.RoundRead`)."""
+
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def dealer(self) -> int: ...
+
+    @property
+    def mode(self) -> RoundMode: ...
+
+    @property
+    def status(self) -> RoundStatus: ...
+
+    @property
+    def version(self) -> int: ...
+
+    @property
+    def result_json(self) -> dict[str, Any] | None: ...
+
+    @property
+    def snapshot(self) -> bytes | None: ...
+
+    @property
+    def snapshot_version(self) -> int | None: ...
+
+    @property
+    def match(self) -> MatchData: ...
+
+    @property
+    def result(self) -> RoundResult | None: ...
+
+    @property
+    def tally_only(self) -> bool: ...
+
+    @property
+    def open(self) -> bool: ...
+
+    @property
+    def log(self) -> list[EngineEvent]: ...
+
+
+class _Players(Protocol):
+    @property
+    def players(self) -> Sequence[PlayerData]: ...
+
+
+class MatchFacts:
+    """What a match's rows tell beyond their columns, for either way of reading them."""
+
+    @property
+    def names(self: _Players) -> list[str]:
+        return [p.name for p in self.players]
+
+
+class _Columns(Protocol):
+    @property
+    def mode(self) -> RoundMode: ...
+
+    @property
+    def status(self) -> RoundStatus: ...
+
+    @property
+    def result_json(self) -> dict[str, Any] | None: ...
+
+
+class RoundFacts:
+    """What a round's row tells beyond its columns, for either way of reading it."""
+
+    @property
+    def result(self: _Columns) -> RoundResult | None:
+        """The confirmed result, read from ``result_json`` once per value it holds (the
+        scoreboard and every later round of a match read each earlier round's)."""
+        stored = self.result_json
+        if stored is None:
+            return None
+        read = self.__dict__.get("_result_read")
+        if read is None or read[0] is not stored:
+            read = (stored, RoundResult.from_json(stored))
+            self.__dict__["_result_read"] = read
+        return read[1]
+
+    @property
+    def tally_only(self: _Columns) -> bool:
+        return self.mode is RoundMode.TALLY
+
+    @property
+    def open(self: _Columns) -> bool:
+        return self.status is RoundStatus.OPEN
+
+
+class Match(MatchFacts, Model):
     __tablename__ = "match"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -106,10 +247,6 @@ class Match(Model):
     links: Mapped[list[Link]] = relationship(
         back_populates="match", order_by="Link.id", cascade="all, delete-orphan"
     )
-
-    @property
-    def names(self) -> list[str]:
-        return [p.name for p in self.players]
 
     def link(self, role: LinkRole, seat: int | None = None) -> Link:
         """The match's link in force for ``role`` (and ``seat``)."""
@@ -168,7 +305,7 @@ class Player(Model):
     match: Mapped[Match] = relationship(back_populates="players")
 
 
-class RoundRow(Model):
+class RoundRow(RoundFacts, Model):
     """A round of a match; its events are the truth of what happened in it."""
 
     __tablename__ = "round"
@@ -194,27 +331,6 @@ class RoundRow(Model):
     events: Mapped[list[Event]] = relationship(
         back_populates="round", order_by="Event.seq", cascade="all, delete-orphan"
     )
-
-    @property
-    def result(self) -> RoundResult | None:
-        """The confirmed result, read from ``result_json`` once per value it holds (the
-        scoreboard and every later round of a match read each earlier round's)."""
-        stored = self.result_json
-        if stored is None:
-            return None
-        read = self.__dict__.get("_result_read")
-        if read is None or read[0] is not stored:
-            read = (stored, RoundResult.from_json(stored))
-            self.__dict__["_result_read"] = read
-        return read[1]
-
-    @property
-    def tally_only(self) -> bool:
-        return self.mode is RoundMode.TALLY
-
-    @property
-    def open(self) -> bool:
-        return self.status is RoundStatus.OPEN
 
     @property
     def log(self) -> list[EngineEvent]:

@@ -28,6 +28,7 @@ from .models import (
     Link,
     LinkRole,
     Match,
+    RoundData,
     RoundRow,
     RoundStatus,
     lookup_digest,
@@ -88,7 +89,7 @@ def round_version(token: str, number: int) -> Version | None:
     return _version(_round_query(), token, number=number)
 
 
-def round_version_of(rnd: RoundRow, role: LinkRole, seat: int | None) -> Version:
+def round_version_of(rnd: RoundData, role: LinkRole, seat: int | None) -> Version:
     """:func:`round_version` of a round already at hand, without asking the database: the
     same values, in the same order, as the query's."""
     return (rnd.id, rnd.version, rnd.match.finished, role, seat)

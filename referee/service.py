@@ -29,7 +29,19 @@ from . import rules as rules_package
 from .database import without_waiting
 from .extensions import db, statements_are_round_trips
 from .matchfile import DocumentError, MatchDocument, RoundDocument
-from .models import Event, Link, LinkRole, Match, Player, RoundMode, RoundRow, RoundStatus
+from .models import (
+    Event,
+    Link,
+    LinkRole,
+    Match,
+    MatchData,
+    Player,
+    RoundData,
+    RoundMode,
+    RoundRow,
+    RoundStatus,
+)
+from .reads import RoundRead
 from .rules.cards import Card
 from .rules.events import (
     Confirmed,
@@ -73,7 +85,7 @@ class WrongMode(Exception):
     """A play sent to a round counted by tallies, or a tally to a round played play by play."""
 
 
-def _check_mode(rnd: RoundRow, mode: RoundMode) -> None:
+def _check_mode(rnd: RoundData, mode: RoundMode) -> None:
     """The round is recorded the way the change needs (play by play, or by tallies)."""
     if rnd.mode is mode:
         return
@@ -93,7 +105,7 @@ def seat_may_undo(game: RoundState, seat: int | None) -> bool:
     return seat is None or not game.records or game.records[-1].player == seat
 
 
-def _check_seat(rnd: RoundRow, game: RoundState, seat: int | None) -> None:
+def _check_seat(rnd: RoundData, game: RoundState, seat: int | None) -> None:
     if not seat_may_play(game, seat):
         names = rnd.match.names
         turn = names[game.turn] if game.turn is not None else "—"
@@ -116,7 +128,7 @@ class _Import:
 _IMPORTING: ContextVar[_Import | None] = ContextVar("importing", default=None)
 
 
-def log_of(rnd: RoundRow) -> list[EngineEvent]:
+def log_of(rnd: RoundData) -> list[EngineEvent]:
     """The round's log: as stored, or within an import as it has grown so far."""
     importing = _IMPORTING.get()
     if importing is not None:
@@ -132,11 +144,11 @@ def _commit() -> None:
         db.session.commit()
 
 
-def rules_of(match: Match) -> Rules:
+def rules_of(match: MatchData) -> Rules:
     return get_rules(match.variant, match.options)
 
 
-def side_names(match: Match) -> list[str]:
+def side_names(match: MatchData) -> list[str]:
     return names_of_sides(sides_of(rules_of(match), len(match.players)), match.names)
 
 
@@ -171,20 +183,20 @@ def rematch(match: Match) -> Match:
     return create_match(match.variant, match.options, match.names, dealer, match)
 
 
-def dealer_of(match: Match, number: int) -> int:
+def dealer_of(match: MatchData, number: int) -> int:
     return (match.first_dealer + number - 1) % len(match.players)
 
 
-def confirmed(match: Match) -> list[RoundRow]:
+def confirmed(match: MatchData) -> list[RoundData]:
     return [r for r in match.rounds if r.status is RoundStatus.CONFIRMED]
 
 
-def _results_before(match: Match, number: int) -> list[RoundResult]:
+def _results_before(match: MatchData, number: int) -> list[RoundResult]:
     return [result for r in confirmed(match)
             if r.number < number and (result := r.result) is not None]
 
 
-def scores_before(match: Match, number: int) -> list[int]:
+def scores_before(match: MatchData, number: int) -> list[int]:
     sides = len(sides_of(rules_of(match), len(match.players)))
     scores = [0] * sides
     for result in _results_before(match, number):
@@ -192,7 +204,7 @@ def scores_before(match: Match, number: int) -> list[int]:
     return scores
 
 
-def carry_before(match: Match, number: int) -> dict[str, int]:
+def carry_before(match: MatchData, number: int) -> dict[str, int]:
     earlier = _results_before(match, number)
     return dict(earlier[-1].carry) if earlier else {}
 
@@ -260,7 +272,7 @@ def thaw(snapshot: bytes, rules: Rules) -> RoundState | None:
 _SEAL = hashlib.sha256().digest_size
 
 
-def game_of(rnd: RoundRow) -> RoundState:
+def game_of(rnd: RoundData) -> RoundState:
     """The round's state (once per request): its snapshot at the round's version, or
     else the engine replaying its events."""
     importing = _IMPORTING.get()
@@ -278,7 +290,7 @@ def game_of(rnd: RoundRow) -> RoundState:
     return game
 
 
-def replay(rnd: RoundRow, log: Sequence[EngineEvent] | None = None) -> RoundState:
+def replay(rnd: RoundData, log: Sequence[EngineEvent] | None = None) -> RoundState:
     """The round's state from its whole log (what every snapshot must equal)."""
     match = rnd.match
     return RoundState.replay(rules_of(match), len(match.players), rnd.dealer,
@@ -286,7 +298,7 @@ def replay(rnd: RoundRow, log: Sequence[EngineEvent] | None = None) -> RoundStat
                              log_of(rnd) if log is None else log)
 
 
-def _keep(rnd: RoundRow, game: RoundState) -> None:
+def _keep(rnd: RoundData, game: RoundState) -> None:
     """Store a replayed open round as its snapshot, if the round is still at the version
     replayed; a reader that cannot write it at once (the database busy) leaves it for the
     next.
@@ -303,11 +315,10 @@ def _keep(rnd: RoundRow, game: RoundState) -> None:
         db.session.rollback()
         return
     if kept.rowcount == 1:
-        set_committed_value(rnd, "snapshot", snapshot)
-        set_committed_value(rnd, "snapshot_version", rnd.version)
+        _written(rnd, {"snapshot": snapshot, "snapshot_version": rnd.version}, logged=False)
 
 
-def _update_round(rnd: RoundRow, at: int, /, **values: Any) -> CursorResult[Any]:
+def _update_round(rnd: RoundData, at: int, /, **values: Any) -> CursorResult[Any]:
     """Set ``values`` on the round if it is still at version ``at`` (the caller reads the
     rowcount). The ORM's copy is left alone: the callers set what was written. Sent on
     the session's connection (its transaction), not through the session's own execute,
@@ -371,12 +382,12 @@ def _one_or_stale(written: CursorResult[Any]) -> None:
         raise StaleRound()
 
 
-def _open(rnd: RoundRow) -> None:
+def _open(rnd: RoundData) -> None:
     if not rnd.open or rnd.match.finished:
         raise RoundClosed(_("This round is closed: it is confirmed, or the match is over."))
 
 
-def _append(rnd: RoundRow, version: int, event: EngineEvent, game: RoundState | None = None,
+def _append(rnd: RoundData, version: int, event: EngineEvent, game: RoundState | None = None,
             **values: Any) -> None:
     """Add one event if the round is still at ``version``; else StaleRound. ``game`` is
     the round with the event applied: kept as the snapshot of the new version (without
@@ -384,6 +395,8 @@ def _append(rnd: RoundRow, version: int, event: EngineEvent, game: RoundState | 
     _open(rnd)
     importing = _IMPORTING.get()
     if importing is not None:
+        if not isinstance(rnd, RoundRow):
+            raise TypeError("an import records into the rounds it creates, the ORM's")
         _append_imported(rnd, version, event, game, importing, values)
         return
     snapshot = freeze(game) if game is not None else None
@@ -403,11 +416,19 @@ def _append(rnd: RoundRow, version: int, event: EngineEvent, game: RoundState | 
         _one_or_stale(_update_round(rnd, version, **changed))
         connection.execute(_INSERT_EVENT, [row])
     _commit()
-    # the round as written, without reading it back: what the UPDATE set, and its log
-    # read again only if someone asks
-    for key, value in changed.items():
+    _written(rnd, changed, logged=True)
+
+
+def _written(rnd: RoundData, values: dict[str, Any], logged: bool) -> None:
+    """The round in memory as written, without reading it back: what the UPDATE set, and
+    (``logged``: an event was added) its log read again only if someone asks."""
+    if isinstance(rnd, RoundRead):
+        rnd.written(values, logged)
+        return
+    for key, value in values.items():
         set_committed_value(rnd, key, value)
-    db.session.expire(rnd, ["events"])
+    if logged:
+        db.session.expire(rnd, ["events"])
 
 
 def _append_imported(rnd: RoundRow, version: int, event: EngineEvent, game: RoundState | None,
@@ -427,12 +448,12 @@ def _append_imported(rnd: RoundRow, version: int, event: EngineEvent, game: Roun
         importing.states[rnd.id] = (version + 1, game)
 
 
-def check_version(rnd: RoundRow, version: int) -> None:
+def check_version(rnd: RoundData, version: int) -> None:
     if rnd.version != version:
         raise StaleRound()
 
 
-def record_table(rnd: RoundRow, version: int, cards: Sequence[Card]) -> RoundState:
+def record_table(rnd: RoundData, version: int, cards: Sequence[Card]) -> RoundState:
     """Lay out the first table; the round after it."""
     _check_mode(rnd, RoundMode.PLAY)
     check_version(rnd, version)
@@ -442,7 +463,7 @@ def record_table(rnd: RoundRow, version: int, cards: Sequence[Card]) -> RoundSta
     return game
 
 
-def judge_play(rnd: RoundRow, play: Play, seat: int | None = None) -> Outcome:
+def judge_play(rnd: RoundData, play: Play, seat: int | None = None) -> Outcome:
     """The referee's verdict on a play in the round as it stands, recording nothing."""
     _check_mode(rnd, RoundMode.PLAY)
     game = game_of(rnd)
@@ -453,7 +474,7 @@ def judge_play(rnd: RoundRow, play: Play, seat: int | None = None) -> Outcome:
         return Outcome(False, illegal.verdict, game)
 
 
-def record_play(rnd: RoundRow, version: int, play: Play, seat: int | None = None) -> Outcome:
+def record_play(rnd: RoundData, version: int, play: Play, seat: int | None = None) -> Outcome:
     """Judge the play once; record it if legal (and, from a seat's phone, that seat's
     turn). Engine errors propagate."""
     _check_mode(rnd, RoundMode.PLAY)
@@ -468,7 +489,7 @@ def record_play(rnd: RoundRow, version: int, play: Play, seat: int | None = None
     return Outcome(True, record.verdict, game)
 
 
-def record_overrule(rnd: RoundRow, version: int, play: Play, reason: str,
+def record_overrule(rnd: RoundData, version: int, play: Play, reason: str,
                     seat: int | None = None) -> RoundState:
     """Record a play as the table ruled it, against the referee. Engine errors propagate
     (a card already seen, a table item that is not there)."""
@@ -481,7 +502,7 @@ def record_overrule(rnd: RoundRow, version: int, play: Play, reason: str,
     return game
 
 
-def undo(rnd: RoundRow, version: int, seat: int | None = None) -> None:
+def undo(rnd: RoundData, version: int, seat: int | None = None) -> None:
     """Take back the last event, as far back as the round's start (from a seat's phone,
     only that seat's own last play)."""
     _open(rnd)
@@ -499,7 +520,7 @@ def undo(rnd: RoundRow, version: int, seat: int | None = None) -> None:
 # -- results --------------------------------------------------------------------------
 
 def round_result(
-    rnd: RoundRow, game: RoundState | None = None
+    rnd: RoundData, game: RoundState | None = None
 ) -> tuple[RoundScore, MatchResult, list[Tally]] | None:
     """The points of a round that is over (or decided, or tallied), else None.
 
@@ -542,7 +563,7 @@ def _mulle_points(rules: Rules) -> int:
     return rules.variant.mulle_points if rules.variant.mulle is MulleScoring.FIVE else 1
 
 
-def tallies_of(match: Match, rnd: RoundRow, counts: Sequence[SideCounts]) -> list[Tally]:
+def tallies_of(match: MatchData, rnd: RoundData, counts: Sequence[SideCounts]) -> list[Tally]:
     """The tallies of a round from each side's counts, checked against the seating
     (:class:`TallyError` names the count that cannot be). A count the variant does not
     score counts for nothing."""
@@ -561,7 +582,7 @@ def tallies_of(match: Match, rnd: RoundRow, counts: Sequence[SideCounts]) -> lis
     return tallies
 
 
-def record_tally(rnd: RoundRow, version: int, counts: Sequence[SideCounts]) -> None:
+def record_tally(rnd: RoundData, version: int, counts: Sequence[SideCounts]) -> None:
     """Record the tallies of a round counted at the end, not played here; a count that
     cannot be raises :class:`TallyError`."""
     _check_mode(rnd, RoundMode.TALLY)
@@ -572,7 +593,7 @@ def record_tally(rnd: RoundRow, version: int, counts: Sequence[SideCounts]) -> N
     _append(rnd, version, TallyEntered(tuple(tallies)))
 
 
-def confirm(rnd: RoundRow, version: int) -> MatchResult:
+def confirm(rnd: RoundData, version: int) -> MatchResult:
     """Write the round's result into the match; the match may end here."""
     check_version(rnd, version)
     found = round_result(rnd)
@@ -582,14 +603,30 @@ def confirm(rnd: RoundRow, version: int) -> MatchResult:
     result = RoundResult.of(score, outcome)
     _append(rnd, version, Confirmed(), status=RoundStatus.CONFIRMED,
             result_json=result.to_json())
-    match = rnd.match
     if outcome.finished:
-        match.finished = True
-        match.winner_side = outcome.winner
+        _finish(rnd.match, outcome.winner)
     _commit()
-    if _IMPORTING.get() is None:
+    if isinstance(rnd, RoundRow) and _IMPORTING.get() is None:
         db.session.refresh(rnd)
     return outcome
+
+
+# the match's end, a plain UPDATE of its row (not the ORM's, which would look for copies)
+_FINISH = update(Match.metadata.tables["match"]).where(
+    Match.__mapper__.columns.id == bindparam("match_id")).values(
+    finished=True, winner_side=bindparam("winner"))
+
+
+def _finish(match: MatchData, winner: int | None) -> None:
+    """The match is over, won by side ``winner`` (None: nobody): written, and kept so in
+    memory."""
+    db.session.connection().execute(_FINISH, {"match_id": match.id, "winner": winner})
+    values = {"finished": True, "winner_side": winner}
+    for key, value in values.items():
+        if isinstance(match, Match):
+            set_committed_value(match, key, value)
+        else:
+            setattr(match, key, value)
 
 
 # -- a match from a file ---------------------------------------------------------------

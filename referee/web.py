@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from flask import Response, abort, current_app, make_response, render_template, request
 from flask_babel import gettext as _
@@ -13,6 +13,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from .extensions import db, statements_are_round_trips
 from .models import Link, LinkRole, Match, RoundRow, lookup_digest, same_token
+from .reads import LinkRead, MatchRead, read_link
 
 
 def wants_fragment() -> bool:
@@ -49,15 +50,20 @@ def _template_context(context: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
-@dataclass(frozen=True)
-class Access:
-    """What the link a phone opened a match with lets it do."""
+M = TypeVar("M", Match, MatchRead)
 
-    match: Match
+
+@dataclass(frozen=True)
+class Access(Generic[M]):
+    """What the link a phone opened a match with lets it do; the match as the ORM's
+    object (:func:`access`: the pages that change the match itself) or as a plain read
+    (:func:`round_access`: the round pages)."""
+
+    match: M
     role: LinkRole
     seat: int | None  # the player a seat's link plays for
     token: str
-    link: Link  # the link opened
+    link_id: int  # the link opened
 
     @property
     def can_edit(self) -> bool:
@@ -106,18 +112,34 @@ _ROUNDS_OF_MATCH = select(RoundRow).where(RoundRow.match_id == bindparam("match_
     RoundRow.number)
 
 
-def access(token: str) -> Access:
+def access(token: str) -> Access[Match]:
     """What a token opens, or the error page saying why it opens nothing."""
-    link = find_link(token)
+    link = _usable(find_link(token))
+    return Access(link.match, link.role, link.seat, token, link.id)
+
+
+def round_access(token: str) -> Access[MatchRead]:
+    """:func:`access` for the round pages: the match, its players and rounds as a plain
+    read (:mod:`referee.reads`)."""
+    digest = lookup_digest(token)
+    link = _usable(read_link(digest, token) if digest is not None else None)
+    return Access(link.match, link.role, link.seat, token, link.id)
+
+
+L = TypeVar("L", Link, LinkRead)
+
+
+def _usable(link: L | None) -> L:
+    """The link found, else the error page saying why it opens nothing."""
     if link is None:
         abort(404, _("No match has this link. Check the address, or start a new match."))
     if link.revoked:
         abort(410, _("This seat's link was replaced on the players' phone: ask there for "
                      "the new one."))
-    return Access(link.match, link.role, link.seat, token, link)
+    return link
 
 
-def clerk_access(token: str) -> Access:
+def clerk_access(token: str) -> Access[Match]:
     """The players' link, else an error page (a seat's phone or a watching phone)."""
     found = access(token)
     if not found.clerk:
@@ -125,9 +147,13 @@ def clerk_access(token: str) -> Access:
     return found
 
 
-def editing_access(token: str) -> Access:
+def may_edit(found: Access[M]) -> Access[M]:
     """A link that may change the match, else an error page."""
-    found = access(token)
     if not found.can_edit:
         abort(403, _("This is the watching link: it shows the match but cannot change it."))
     return found
+
+
+def editing_access(token: str) -> Access[Match]:
+    """:func:`access` of a link that may change the match, else an error page."""
+    return may_edit(access(token))

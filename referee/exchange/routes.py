@@ -63,7 +63,7 @@ def import_match():
         except DocumentError as error:
             problem = str(error)
         else:
-            remember(match.link(LinkRole.EDIT))
+            remember(match.link(LinkRole.EDIT).id)
             return redirect(url_for("matches.show", token=match.edit_token), code=303)
     status = 422 if form.is_submitted() else 200
     return _page(form, problem, status)

@@ -48,15 +48,15 @@ def phone_id(create: bool = False) -> str | None:
     return value
 
 
-def remember(link: Link) -> None:
-    """Keep the link a match was opened with on this phone's list, newest first, at most
-    RECENT of them."""
+def remember(link_id: int) -> None:
+    """Keep the link a match was opened with (its id) on this phone's list, newest first,
+    at most RECENT of them."""
     phone = phone_id(create=True)
     assert phone is not None
-    if "recent" not in session and _top(phone) == link.id:
+    if "recent" not in session and _top(phone) == link_id:
         return  # already first: a reload or a watcher's poll writes nothing
     _adopt_cookie_list(phone)
-    _keep(phone, link, datetime.now(UTC))
+    _keep(phone, link_id, datetime.now(UTC))
     db.session.commit()
 
 
@@ -81,12 +81,12 @@ def match_label(match: Match, role: LinkRole = LinkRole.EDIT, seat: int | None =
     return (label % {**values, "names": names})[:LABEL_LENGTH]
 
 
-def forget_link(link: Link) -> None:
-    """Take a link off this phone's list."""
+def forget_link(link_id: int) -> None:
+    """Take a link (its id) off this phone's list."""
     phone = phone_id()
     if phone is not None:
         db.session.execute(delete(PhoneMatch).where(PhoneMatch.phone_id == phone,
-                                                    PhoneMatch.link_id == link.id))
+                                                    PhoneMatch.link_id == link_id))
         db.session.commit()
 
 
@@ -155,10 +155,10 @@ def forget():
     return redirect(url_for("main.home"), code=303)
 
 
-def _keep(phone: str, link: Link, when: datetime) -> None:
+def _keep(phone: str, link_id: int, when: datetime) -> None:
     """Add the link opened to the phone's list, or move it to the top; one statement, so
     the same phone opening the same link twice at once keeps one row."""
-    values = {"phone_id": phone, "link_id": link.id, "opened_at": when}
+    values = {"phone_id": phone, "link_id": link_id, "opened_at": when}
     key = ["phone_id", "link_id"]
     changes = {"opened_at": when}
     # INSERT ... ON CONFLICT DO UPDATE, on either database the app runs on
@@ -189,7 +189,7 @@ def _adopt_cookie_list(phone: str) -> None:
             continue
         link = find_link(entry[0])
         if link is not None and not link.revoked:
-            _keep(phone, link, now - timedelta(seconds=age + 1))
+            _keep(phone, link.id, now - timedelta(seconds=age + 1))
 
 
 @bp.get("/variants.css")

@@ -7,7 +7,7 @@ from flask_babel import gettext as _
 
 from .. import service
 from ..main import forget_link, remember
-from ..models import LinkRole, RoundMode
+from ..models import LinkRole, Match, RoundMode
 from ..polling import conditional, match_version, poll_tag, screen_version
 from ..rounds.routes import panel_context
 from ..rules.round import sides_of
@@ -23,7 +23,7 @@ def new():
     if form.validate_on_submit():
         match = service.create_match(form.variant.data, form.options(), form.seated_names(),
                                      form.first_dealer.data - 1)
-        remember(match.link(LinkRole.EDIT))
+        remember(match.link(LinkRole.EDIT).id)
         return redirect(url_for("matches.show", token=match.edit_token), code=303)
     status = 422 if form.is_submitted() else 200
     return render("matches/new.html", "form", status, form=form, variants=VARIANTS,
@@ -34,13 +34,13 @@ def new():
 @conditional(match_version)
 def show(token: str):
     who = access(token)
-    remember(who.link)
+    remember(who.link_id)
     flashed = get_flashed_messages()
     return render("matches/show.html", "board", **board(who),
                   message=str(flashed[-1]) if flashed else None)
 
 
-def board(who: Access) -> dict:
+def board(who: Access[Match]) -> dict:
     match, can_edit, token = who.match, who.can_edit, who.token
     rules = service.rules_of(match)
     sides = sides_of(rules, len(match.players))
@@ -86,7 +86,7 @@ def rematch(token: str):
     if not match.finished:
         abort(409, _("The match is still being played."))
     new_match = service.rematch(match)
-    remember(new_match.link(LinkRole.EDIT))
+    remember(new_match.link(LinkRole.EDIT).id)
     return redirect(url_for("matches.show", token=new_match.edit_token), code=303)
 
 
@@ -109,7 +109,7 @@ def leave(token: str):
     who = access(token)
     if who.role is not LinkRole.SEAT or not SeatLinkForm().validate():
         abort(400, _("This phone is not playing for a seat of this match."))
-    forget_link(who.link)
+    forget_link(who.link_id)
     return redirect(url_for("matches.show", token=who.match.view_token), code=303)
 
 
@@ -119,7 +119,7 @@ def screen(token: str):
     """The big screen (a TV or a laptop): the scoreboard and the round in play, in large
     type, read-only whatever link opened it, live."""
     who = access(token)
-    watching = Access(who.match, LinkRole.WATCH, None, token, who.link)
+    watching = Access(who.match, LinkRole.WATCH, None, token, who.link_id)
     context = board(watching)
     rnd = context["open_round"]
     context["live_round"] = (panel_context(watching, rnd)

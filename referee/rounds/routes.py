@@ -13,7 +13,7 @@ from flask import abort, flash, get_flashed_messages, redirect, request, url_for
 from flask_babel import gettext as _
 
 from .. import service
-from ..models import Match, RoundRow
+from ..models import MatchData, RoundData
 from ..polling import conditional, poll_tag, round_version, round_version_of
 from ..rules.capture import Group, check_capture
 from ..rules.cards import Card
@@ -22,7 +22,7 @@ from ..rules.round import RoundError, RoundState, tally_limits
 from ..rules.scoring import TallyError
 from ..rules.table import Item
 from ..rules.turn import Action, Play, Verdict, legal_plays
-from ..web import Access, access, editing_access, render, wants_fragment
+from ..web import Access, may_edit, render, round_access, wants_fragment
 from ..words import (
     detail_text,
     error_text,
@@ -58,7 +58,7 @@ BUILD_SLOTS = 3  # a build's room on the felt, in loose cards
 HISTORY = 8
 
 
-def _round(match: Match, number: int) -> RoundRow:
+def _round(match: MatchData, number: int) -> RoundData:
     rnd = next((r for r in match.rounds if r.number == number), None)
     if rnd is None:
         abort(404, _("This match has no round %(n)d.", n=number))
@@ -68,7 +68,7 @@ def _round(match: Match, number: int) -> RoundRow:
 @bp.get("/match/<token>/round/<int:number>")
 @conditional(round_version)
 def show(token: str, number: int):
-    who = access(token)
+    who = round_access(token)
     rnd = _round(who.match, number)
     extra: dict[str, Any] = {}
     flashed = cast(list[str], get_flashed_messages())
@@ -90,7 +90,7 @@ def reopen(token: str, number: int, what: str):
     return redirect(url_for("rounds.show", token=token, number=number), code=303)
 
 
-def _panel(who: Access, rnd: RoundRow, status: int = 200,
+def _panel(who: Access[Any], rnd: RoundData, status: int = 200,
            game: RoundState | None = None, pick: PickForm | None = None,
            plays: int | None = HISTORY, card: Card | None = None, **extra: Any):
     template = "rounds/tally.html" if rnd.tally_only else "rounds/play.html"
@@ -99,7 +99,7 @@ def _panel(who: Access, rnd: RoundRow, status: int = 200,
     return render(template, "panel", status, **context)
 
 
-def panel_context(who: Access, rnd: RoundRow, game: RoundState | None = None,
+def panel_context(who: Access[Any], rnd: RoundData, game: RoundState | None = None,
                   pick: PickForm | None = None, plays: int | None = HISTORY,
                   card: Card | None = None) -> dict[str, Any]:
     """Everything the round panel shows, from one replay of the round (``game`` when the
@@ -224,13 +224,13 @@ def _capture_groups(game: RoundState, play: Play) -> tuple[Group, ...]:
         return ()
 
 
-def _stale(who: Access, rnd: RoundRow, **kept: Any):
+def _stale(who: Access[Any], rnd: RoundData, **kept: Any):
     return _panel(who, rnd, 409, message=_(
         "The table changed: another phone recorded something first. This is the current "
         "state; nothing of yours was recorded."), **kept)
 
 
-def _attempt(who: Access, rnd: RoundRow, change: Callable[[], Any],
+def _attempt(who: Access[Any], rnd: RoundData, change: Callable[[], Any],
              done: Callable[[Any], Any], tally: TallyForm | None = None):
     """Run a change to the round: the one place a stale page, a closed round, a round
     kept the other way (play by play, or by tallies), another seat's play, a tally that
@@ -257,8 +257,8 @@ def _attempt(who: Access, rnd: RoundRow, change: Callable[[], Any],
     return done(changed)
 
 
-def _changing(token: str, number: int) -> tuple[Access, RoundRow]:
-    who = editing_access(token)
+def _changing(token: str, number: int) -> tuple[Access[Any], RoundData]:
+    who = may_edit(round_access(token))
     return who, _round(who.match, number)
 
 
@@ -319,7 +319,7 @@ def _record(token: str, number: int, overrule: bool):
     return _attempt(who, rnd, change, done)
 
 
-def _refusal(who: Access, rnd: RoundRow, game: RoundState, claimed: Play,
+def _refusal(who: Access[Any], rnd: RoundData, game: RoundState, claimed: Play,
              verdict: Verdict, errors: dict[str, list[str]]):
     """A claim the referee refuses (or an overrule without its reason): the verdict with
     its rule, what the card can do instead, and the table's overrule."""
@@ -335,7 +335,7 @@ def _refusal(who: Access, rnd: RoundRow, game: RoundState, claimed: Play,
     return _panel(who, rnd, 422, game, refused=refused, form_errors=errors, card=claimed.card)
 
 
-def _done(who: Access, rnd: RoundRow, game: RoundState | None = None,
+def _done(who: Access[Any], rnd: RoundData, game: RoundState | None = None,
           message: str | None = None):
     """A change went through: htmx gets the new panel; a plain form is redirected to the
     round page (so a reload does not send it again), a message carried in a flash."""
@@ -346,8 +346,8 @@ def _done(who: Access, rnd: RoundRow, game: RoundState | None = None,
     return redirect(url_for("rounds.show", token=who.token, number=rnd.number), code=303)
 
 
-def _versioned(token: str, number: int, change: Callable[[Access, RoundRow, int], Any],
-               done: Callable[[Access, RoundRow], Any]):
+def _versioned(token: str, number: int, change: Callable[[Access[Any], RoundData, int], Any],
+               done: Callable[[Access[Any], RoundData], Any]):
     who, rnd = _changing(token, number)
     form = VersionForm()
     if not form.validate():

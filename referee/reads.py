@@ -1,0 +1,174 @@
+"""The round pages' reads: a link, its match with its players and rounds, and a round's
+log, read with plain statements into small values rather than the ORM's objects.
+
+Every request of a round page (a play, a poll that finds the round changed) reads all of
+these, and the ORM's loading of them cost about twice the statements themselves. What is
+read here is what the service needs of a match and a round (:class:`~referee.models.
+MatchData`, :class:`~referee.models.RoundData`); the pages that change a match itself (a
+new round, a seat's new link, a rematch) read the ORM's objects (:func:`referee.web.access`).
+
+The statements are built once, with the link's digest and the match as parameters. On
+SQLite (in this process) the link, its match and its players are one statement and the
+rounds a second; on PostgreSQL, where each statement is a round trip, everything is one
+(players × rounds rows).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Row, Select, bindparam, select
+
+from .extensions import db, statements_are_round_trips
+from .models import (
+    Event,
+    Link,
+    LinkRole,
+    Match,
+    MatchFacts,
+    Player,
+    RoundFacts,
+    RoundMode,
+    RoundRow,
+    RoundStatus,
+    same_token,
+)
+from .rules.events import Event as EngineEvent
+from .rules.events import event_from_json
+
+_LINK = Link.__table__
+_MATCH = Match.__table__
+_PLAYER = Player.__table__
+_ROUND = RoundRow.__table__
+_EVENT = Event.__table__
+
+
+@dataclass(eq=False)
+class PlayerRead:
+    seat: int
+    name: str
+
+
+@dataclass(eq=False)
+class MatchRead(MatchFacts):
+    """A match's row with its players and rounds, as a round page reads them."""
+
+    id: int
+    variant: str
+    options: dict[str, Any]
+    first_dealer: int
+    finished: bool
+    winner_side: int | None
+    players: list[PlayerRead] = field(default_factory=list)
+    rounds: list[RoundRead] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class RoundRead(RoundFacts):
+    """A round's row, as a round page reads it; its log is read when first asked for.
+    The service keeps it as written (:meth:`written`), as the ORM's copy is kept."""
+
+    match: MatchRead
+    id: int
+    number: int
+    dealer: int
+    mode: RoundMode
+    status: RoundStatus
+    version: int
+    result_json: dict[str, Any] | None
+    snapshot: bytes | None
+    snapshot_version: int | None
+    _log: list[EngineEvent] | None = field(default=None, repr=False)
+
+    @property
+    def log(self) -> list[EngineEvent]:
+        """The round's events as the engine's typed values, in order."""
+        if self._log is None:
+            rows = db.session.connection().execute(_EVENTS_OF_ROUND, {"round_id": self.id})
+            self._log = [event_from_json(kind, data) for kind, data in rows]
+        return self._log
+
+    def written(self, values: dict[str, Any], logged: bool) -> None:
+        """The columns as a change wrote them (``logged``: and an event added, so the log
+        is read again if asked for)."""
+        for key, value in values.items():
+            setattr(self, key, value)
+        if logged:
+            self._log = None
+
+
+@dataclass(frozen=True)
+class LinkRead:
+    """A link found by its digest, with the match it opens."""
+
+    id: int
+    role: LinkRole
+    seat: int | None
+    revoked: bool
+    match: MatchRead
+
+
+_MATCH_COLUMNS = (_MATCH.c.id, _MATCH.c.variant, _MATCH.c.options, _MATCH.c.first_dealer,
+                  _MATCH.c.finished, _MATCH.c.winner_side)
+_ROUND_COLUMNS = (_ROUND.c.id, _ROUND.c.number, _ROUND.c.dealer, _ROUND.c.mode, _ROUND.c.status,
+                  _ROUND.c.version, _ROUND.c.result, _ROUND.c.snapshot,
+                  _ROUND.c.snapshot_version)
+_LINK_COLUMNS = (_LINK.c.token, _LINK.c.id, _LINK.c.role, _LINK.c.seat, _LINK.c.revoked)
+_M = len(_LINK_COLUMNS)  # where the match's columns start in a row
+_P = _M + len(_MATCH_COLUMNS)  # the player's
+_R = _P + 2  # the round's
+
+
+def _link_with_players() -> Select[Any]:
+    return (
+        select(*_LINK_COLUMNS, *_MATCH_COLUMNS, _PLAYER.c.seat, _PLAYER.c.name)
+        .join(_MATCH, _MATCH.c.id == _LINK.c.match_id)
+        .join(_PLAYER, _PLAYER.c.match_id == _MATCH.c.id)
+        .where(_LINK.c.digest == bindparam("digest"))
+    )
+
+
+# SQLite: the link, its match and players; then the rounds
+_LINK_MATCH_PLAYERS = _link_with_players().order_by(_PLAYER.c.seat)
+_ROUNDS_OF_MATCH = select(*_ROUND_COLUMNS).where(
+    _ROUND.c.match_id == bindparam("match_id")).order_by(_ROUND.c.number)
+# PostgreSQL: all of it in one
+_LINK_MATCH_PLAYERS_ROUNDS = (
+    _link_with_players().add_columns(*_ROUND_COLUMNS)
+    .outerjoin(_ROUND, _ROUND.c.match_id == _MATCH.c.id)
+    .order_by(_PLAYER.c.seat, _ROUND.c.number)
+)
+_EVENTS_OF_ROUND = select(_EVENT.c.kind, _EVENT.c.data).where(
+    _EVENT.c.round_id == bindparam("round_id")).order_by(_EVENT.c.seq)
+
+
+def read_link(digest: str, token: str) -> LinkRead | None:
+    """The link whose digest this is, if its token is ``token`` (compared in constant
+    time), with its match, the match's players and its rounds."""
+    connection = db.session.connection()
+    joined = statements_are_round_trips()
+    rows = connection.execute(
+        _LINK_MATCH_PLAYERS_ROUNDS if joined else _LINK_MATCH_PLAYERS, {"digest": digest}
+    ).all()
+    if not rows or not same_token(rows[0][0], token):
+        return None
+    first = rows[0]
+    match = MatchRead(*first[_M:_P])
+    seats: set[int] = set()
+    numbers: set[int] = set()
+    for row in rows:
+        if row[_P] not in seats:
+            seats.add(row[_P])
+            match.players.append(PlayerRead(row[_P], row[_P + 1]))
+        if joined and row[_R] is not None and row[_R + 1] not in numbers:
+            numbers.add(row[_R + 1])
+            match.rounds.append(_round(match, row[_R:]))
+    if not joined:
+        rounds = connection.execute(_ROUNDS_OF_MATCH, {"match_id": match.id})
+        match.rounds.extend(_round(match, row) for row in rounds)
+    return LinkRead(first[1], first[2], first[3], first[4], match)
+
+
+def _round(match: MatchRead, columns: Row[Any] | tuple[Any, ...]) -> RoundRead:
+    return RoundRead(match, *columns)
