@@ -21,10 +21,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Flask, Response, current_app, jsonify, request, url_for
+from flask import Flask, Response, current_app, g, jsonify, request, url_for
 from flask_babel import gettext as _
 from flask_limiter import ApplicationLimit, Limiter
 from flask_limiter.util import get_remote_address
+from itsdangerous.encoding import base64_decode, bytes_to_int
 from limits import parse_many
 from werkzeug.exceptions import SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -321,6 +322,48 @@ def _init_limiter(app: Flask) -> None:
     app.extensions["referee_limiter"] = limiter
 
 
+# -- the form token of a change's answer ----------------------------------------------
+
+def _accepted_token() -> str | None:
+    """The form token a change just came with, once Flask-WTF has accepted it, read where
+    it reads it (the form's field, then htmx's headers); None when none was accepted."""
+    if not g.get("csrf_valid"):
+        return None
+    config = current_app.config
+    token = request.form.get(config["WTF_CSRF_FIELD_NAME"])
+    if not token:
+        token = next((found for name in config["WTF_CSRF_HEADERS"]
+                      if (found := request.headers.get(name))), None)
+    return token or None
+
+
+def _token_age(token: str) -> float | None:
+    """Seconds since the token was signed, from the time it carries (itsdangerous's
+    timestamped form: value.time.signature); None if it carries none."""
+    parts = token.rsplit(".", 2)
+    if len(parts) != 3:
+        return None
+    try:
+        signed = bytes_to_int(base64_decode(parts[1]))
+    except (ValueError, TypeError):
+        return None
+    return time.time() - signed
+
+
+def _reuse_accepted_token() -> None:
+    """A change's answer (the round's panel, with its forms) carries the token the change
+    was accepted with, rather than a token signed anew, while that token has more than
+    half its time to live: signing one was a twentieth of a play's work. Flask-WTF keeps
+    the request's token in ``g`` under the field's name, where ``csrf_token()`` reads it."""
+    token = _accepted_token()
+    if token is None:
+        return
+    limit = current_app.config["WTF_CSRF_TIME_LIMIT"]  # None: tokens never expire
+    age = _token_age(token)
+    if age is not None and age >= 0 and (limit is None or age < limit / 2):
+        setattr(g, current_app.config["WTF_CSRF_FIELD_NAME"], token)
+
+
 # -- wiring -------------------------------------------------------------------------
 
 def init(app: Flask) -> None:
@@ -331,6 +374,7 @@ def init(app: Flask) -> None:
     if proxies:  # the client's address and scheme as the proxies in front saw them
         app.wsgi_app = ProxyFix(app.wsgi_app,  # type: ignore[method-assign]
                                 x_for=proxies, x_proto=proxies)
+    app.before_request(_reuse_accepted_token)  # after CSRFProtect's check (create_app)
     app.after_request(_add_headers)
     app.after_request(_add_retry_after)
     app.register_error_handler(SecurityError, _untrusted_host)

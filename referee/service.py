@@ -248,8 +248,13 @@ def engine_stamp() -> str:
 
 def _snapshot_key() -> bytes:
     """The key that seals snapshots: this site's secret key, for this use only."""
-    secret = str(current_app.config["SECRET_KEY"]).encode()
-    return hmac.new(secret, b"kasino-referee round snapshot", hashlib.sha256).digest()
+    return _sealing_key(str(current_app.config["SECRET_KEY"]))
+
+
+@functools.lru_cache(maxsize=8)
+def _sealing_key(secret: str) -> bytes:
+    """Worked out once per secret key (a play thaws and freezes a snapshot)."""
+    return hmac.new(secret.encode(), b"kasino-referee round snapshot", hashlib.sha256).digest()
 
 
 def freeze(game: RoundState) -> bytes:

@@ -433,9 +433,18 @@ def groups_text(groups: Sequence[Group], between: str | None = None) -> str:
 
 
 def record_text(record: PlayRecord) -> str:
-    """A recorded play as it turned out (a capture in its groups)."""
+    """A recorded play as it turned out (a capture in its groups): worded once per play
+    and language (a round's page lists the latest plays, each shown again at every play
+    after it)."""
     verdict = record.verdict
-    return play_text(record.play, record.items, verdict.kind, verdict.value, verdict.groups)
+    return _record_text(record.play, record.items, verdict.kind, verdict.value,
+                        verdict.groups, str(get_locale()))
+
+
+@lru_cache(maxsize=4096)
+def _record_text(play: Play, items: tuple[Item, ...], kind: Kind, value: int | None,
+                 groups: tuple[Group, ...], _locale: str) -> str:
+    return play_text(play, items, kind, value, groups)
 
 
 def whereabouts_text(where: Whereabouts, names: Sequence[str],

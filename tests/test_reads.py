@@ -31,7 +31,8 @@ def _tallied(match: Match) -> None:
     """A round of three sides' tallies, entered and confirmed."""
     rnd = service.start_round(match, RoundMode.TALLY)
     service.record_tally(rnd, rnd.version, [
-        service.SideCounts(20, 6, tuple(parse_cards(["AS", "AH"])), big_casino=1, last_capture=True),
+        service.SideCounts(20, 6, tuple(parse_cards(["AS", "AH"])), big_casino=1,
+                           last_capture=True),
         service.SideCounts(16, 4, tuple(parse_cards(["AC"])), little_casino=1, sweeps=1),
         service.SideCounts(16, 3, tuple(parse_cards(["AD"])))])
     service.confirm(rnd, rnd.version)

@@ -289,3 +289,30 @@ def test_a_win_by_the_cards_left_on_the_table_is_not_said_to_be_mid_round(app):
         ended = note_text(Note.of(Say.ENDED_WITH_LEFTOVER), ["Ann"])
     assert "middle of the round" not in said and "after the last play" in said
     assert "middle of the round" not in ended
+
+
+def test_a_play_of_the_history_is_worded_in_the_language_of_each_page(app):
+    """A recorded play's words are kept once worded, but per language: the same play
+    read in turn in each language reads as that language words it afresh."""
+    from flask_babel import force_locale
+
+    from referee.rules.capture import Group
+    from referee.rules.round import PlayRecord
+    from referee.rules.turn import Kind, Verdict
+    from referee.words import play_text, record_text
+
+    taken = (P("3S"), P("4C"), P("7D"))
+    record = PlayRecord(4, 1, 1, play("7H", "capture", (0, 1, 2)),
+                        Verdict(True, Reason.of(Why.TAKES), Kind.CAPTURE,
+                                groups=(Group(taken[:2], (3, 4)), Group(taken[2:], (7,)))),
+                        False, items=taken)
+    said = {}
+    with app.test_request_context():
+        for _ in range(2):
+            for language in ("en", "sv", "fi", "nb", "da"):
+                with force_locale(language):
+                    fresh = play_text(record.play, record.items, Kind.CAPTURE, None,
+                                      record.verdict.groups)
+                    assert record_text(record) == fresh
+                    said.setdefault(language, fresh)
+    assert said["en"] == "7♥ takes 3♠+4♣ and 7♦" and len(set(said.values())) == 5

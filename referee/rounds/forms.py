@@ -96,7 +96,6 @@ class PlayForm(VersionForm):
     action = StringField(validators=[InputRequired(), AnyOf(["capture", "build", "double",
                                                              "trail"])])
     value = IntegerField(_l("Build value"), validators=[Optional(), NumberRange(1, 16)])
-    reason = StringField(_l("Why the table overrules"), validators=[Optional(), Length(max=200)])
 
     def validate(self, extra_validators=None) -> bool:
         """The claim comes first, the verdict after: a capture, build or double with no
@@ -108,6 +107,13 @@ class PlayForm(VersionForm):
                                   card=self.card.card.symbol)]
             return False
         return True
+
+
+class OverruleForm(PlayForm):
+    """A play the table records against the referee, with its reason (none: the referee's
+    verdict on the claim is shown again, with the reason asked for)."""
+
+    reason = StringField(_l("Why the table overrules"), validators=[Optional(), Length(max=200)])
 
 
 class SideTallyForm(FlaskForm):

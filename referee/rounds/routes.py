@@ -35,6 +35,7 @@ from ..words import (
 )
 from . import bp
 from .forms import (
+    OverruleForm,
     PickForm,
     PlayForm,
     TableForm,
@@ -292,11 +293,11 @@ def overrule(token: str, number: int):
 
 def _record(token: str, number: int, overrule: bool):
     who, rnd = _changing(token, number)
-    form = PlayForm()
+    form = OverruleForm() if overrule else PlayForm()
     if not form.validate():  # a claim still to complete keeps its card and its plays
         card = form.card.card if not form.card.errors and form.card.data else None
         return _panel(who, rnd, 422, form_errors=form.errors, card=card)
-    reason = (form.reason.data or "").strip()
+    reason = (form.reason.data or "").strip() if isinstance(form, OverruleForm) else ""
     claimed = _play_from(form)
     version = form.version.data
     seat = who.seat
