@@ -352,19 +352,35 @@ _INSERT_EVENT = insert(Event.metadata.tables["event"])
 
 
 @functools.cache
-def _bump_and_log(columns: tuple[str, ...]) -> Insert:
+def _bump_and_log(columns: tuple[str, ...], ends_match: bool = False) -> Insert:
     """The conditional UPDATE of these columns and the INSERT of the event, as one
     statement (PostgreSQL: the UPDATE in a WITH, the INSERT taking the round's id from
     what it changed): it inserts one row if the round was still at its version, none
-    if another phone was first. One round trip instead of two."""
+    if another phone was first. One round trip instead of two. With ``ends_match``, the
+    match's UPDATE too (:data:`_FINISH`), made only if the round's was."""
     events = Event.metadata.tables["event"]
-    bumped = _round_update(columns).returning(RoundRow.__mapper__.columns.id).cte("bumped")
+    by_name = RoundRow.__mapper__.columns
+    bumped = _round_update(columns).returning(by_name.id, by_name.match_id).cte("bumped")
     fields = ("seq", "kind", "data", "created")  # a column default is not applied here
-    return insert(events).from_select(
+    statement = insert(events).from_select(
         ["round_id", *fields],
         select(bumped.c.id, *(bindparam(f"event_{name}", type_=events.c[name].type)
                               for name in fields)),
     ).execution_options(preserve_rowcount=True)  # an INSERT's count is not kept otherwise
+    if ends_match:
+        match = Match.__mapper__.columns
+        statement = statement.add_cte(update(Match.metadata.tables["match"]).where(
+            match.id == select(bumped.c.match_id).scalar_subquery()).values(
+            finished=True, winner_side=bindparam("winner")).cte("finished"))
+    return statement
+
+
+@dataclass(frozen=True)
+class MatchOver:
+    """A change that ends the match (the confirmation of its last round): won by side
+    ``winner`` (None: nobody)."""
+
+    winner: int | None
 
 
 @dataclass(frozen=True)
@@ -393,16 +409,19 @@ def _open(rnd: RoundData) -> None:
 
 
 def _append(rnd: RoundData, version: int, event: EngineEvent, game: RoundState | None = None,
-            **values: Any) -> None:
+            over: MatchOver | None = None, **values: Any) -> None:
     """Add one event if the round is still at ``version``; else StaleRound. ``game`` is
     the round with the event applied: kept as the snapshot of the new version (without
-    it the next reader replays the log)."""
+    it the next reader replays the log). ``over``: the change ends the match, written
+    with it (one statement on PostgreSQL, one transaction on SQLite)."""
     _open(rnd)
     importing = _IMPORTING.get()
     if importing is not None:
         if not isinstance(rnd, RoundRow):
             raise TypeError("an import records into the rounds it creates, the ORM's")
         _append_imported(rnd, version, event, game, importing, values)
+        if over is not None:
+            _finish(rnd.match, over.winner)
         return
     snapshot = freeze(game) if game is not None else None
     changed = {"version": version + 1, "snapshot": snapshot,
@@ -411,17 +430,22 @@ def _append(rnd: RoundData, version: int, event: EngineEvent, game: RoundState |
     # changed (the log's unique (round, seq) guards it)
     row = Event.row(rnd.id, version, event)
     connection = db.session.connection()
-    if statements_are_round_trips():  # both in one
-        _one_or_stale(connection.execute(_bump_and_log(tuple(sorted(changed))), {
+    if statements_are_round_trips():  # all in one
+        ended = {"winner": over.winner} if over is not None else {}
+        _one_or_stale(connection.execute(_bump_and_log(tuple(sorted(changed)), bool(ended)), {
             "round_id": rnd.id, "at": version,
             **{f"new_{k}": v for k, v in changed.items()},
             **{f"event_{k}": v for k, v in row.items() if k != "round_id"},
-            "event_created": datetime.now(UTC)}))
+            "event_created": datetime.now(UTC), **ended}))
     else:
         _one_or_stale(_update_round(rnd, version, **changed))
         connection.execute(_INSERT_EVENT, [row])
+        if over is not None:
+            connection.execute(_FINISH, {"match_id": rnd.match.id, "winner": over.winner})
     _commit()
     _written(rnd, changed, logged=True)
+    if over is not None:
+        _finished(rnd.match, over.winner)
 
 
 def _written(rnd: RoundData, values: dict[str, Any], logged: bool) -> None:
@@ -606,11 +630,9 @@ def confirm(rnd: RoundData, version: int) -> MatchResult:
         raise RoundClosed(_("The round is not over yet."))
     score, outcome, _tallies = found
     result = RoundResult.of(score, outcome)
-    _append(rnd, version, Confirmed(), status=RoundStatus.CONFIRMED,
-            result_json=result.to_json())
-    if outcome.finished:
-        _finish(rnd.match, outcome.winner)
-    _commit()
+    _append(rnd, version, Confirmed(),
+            over=MatchOver(outcome.winner) if outcome.finished else None,
+            status=RoundStatus.CONFIRMED, result_json=result.to_json())
     if isinstance(rnd, RoundRow) and _IMPORTING.get() is None:
         db.session.refresh(rnd)
     return outcome
@@ -626,6 +648,11 @@ def _finish(match: MatchData, winner: int | None) -> None:
     """The match is over, won by side ``winner`` (None: nobody): written, and kept so in
     memory."""
     db.session.connection().execute(_FINISH, {"match_id": match.id, "winner": winner})
+    _finished(match, winner)
+
+
+def _finished(match: MatchData, winner: int | None) -> None:
+    """The match in memory as :data:`_FINISH` wrote it."""
     values = {"finished": True, "winner_side": winner}
     for key, value in values.items():
         if isinstance(match, Match):

@@ -92,3 +92,93 @@ def test_stale_page_on_a_second_phone_is_told_the_table_changed(client):
     assert "The table changed" in plain(second)
     assert "Bo to play" in plain(second)  # the current state
     assert len(round_of(token, number).events) == 2
+
+
+def test_on_postgresql_a_round_page_runs_statement_by_statement(shared_app):
+    """PostgreSQL: a play reads in one statement and writes in one, with no transaction
+    around them (autocommit: no BEGIN, no COMMIT), and so does a poll; the scoreboard
+    keeps its transaction. SQLite: every change inside its ``BEGIN IMMEDIATE``."""
+    from sqlalchemy import event
+
+    app = shared_app
+    client = app.test_client()
+    with app.app_context():
+        token, number = opened(client)
+        ver = version(token, number)
+        postgres = db.engine.dialect.name == "postgresql"
+    seen: list[tuple[str, bool]] = []
+
+    def record(conn, cursor, statement, *args):
+        raw = conn.connection.dbapi_connection
+        alone = raw.autocommit if postgres else raw.isolation_level is None
+        seen.append((statement.split()[0].upper(), alone))
+
+    with app.app_context():
+        event.listen(db.engine, "before_cursor_execute", record)
+    try:
+        assert post_play(client, token, number, "8H", ver=ver, headers=HX).status_code == 200
+        played = list(seen)
+        seen.clear()
+        assert client.get(f"/match/{token}/round/{number}", headers=HX).status_code == 200
+        polled = list(seen)
+        seen.clear()
+        assert client.get(f"/match/{token}").status_code == 200
+        board = list(seen)
+    finally:
+        with app.app_context():
+            event.remove(db.engine, "before_cursor_execute", record)
+    if postgres:
+        assert played == [("SELECT", True), ("WITH", True)]
+        assert polled and all(alone for _word, alone in polled)
+        assert board and not any(alone for _word, alone in board)
+    else:
+        assert [word for word, _alone in played] == ["SELECT", "SELECT", "UPDATE", "INSERT"]
+        assert not any(alone for _word, alone in played)
+
+
+def test_a_page_keeps_a_snapshot_only_if_it_can_at_once_on_either_database(shared_app):
+    """A round page that finds no snapshot replays the log and keeps one only if the
+    round's row is free at once: while another phone's change holds it, the page shows
+    the round without waiting, and the next page keeps it. On PostgreSQL, where the page
+    has no transaction, the lock timeout is set for that write alone and put back."""
+    import time
+
+    from sqlalchemy import event, text
+
+    app = shared_app
+    client = app.test_client()
+    with app.app_context():
+        token, number = opened(client)
+        rnd = round_of(token, number)
+        round_id = rnd.id
+        db.session.execute(text("UPDATE round SET snapshot = NULL"))
+        db.session.commit()
+        postgres = db.engine.dialect.name == "postgresql"
+    seen: list[str] = []
+    with app.app_context():
+        event.listen(db.engine, "before_cursor_execute",
+                     lambda conn, cursor, statement, *args: seen.append(statement))
+        # another phone's change under way: the round's row locked (the whole database
+        # on SQLite) by a transaction of another connection
+        holder = db.engine.connect()
+        if postgres:
+            holder.exec_driver_sql(f"SELECT id FROM round WHERE id = {round_id} FOR UPDATE")
+        else:  # outside a request a transaction begins with BEGIN IMMEDIATE (database.py)
+            holder.exec_driver_sql("SELECT 1")
+    try:
+        started = time.perf_counter()
+        page = client.get(f"/match/{token}/round/{number}")
+        waited = time.perf_counter() - started
+    finally:
+        holder.rollback()
+        holder.close()
+    assert page.status_code == 200 and "Ann to play" in plain(page)
+    assert waited < 2
+    with app.app_context():
+        assert round_of(token, number).snapshot is None
+    if postgres:
+        settings = [s for s in seen if "lock_timeout" in s]
+        assert settings == ["SET lock_timeout = '10ms'", "RESET lock_timeout"]
+    assert client.get(f"/match/{token}/round/{number}").status_code == 200
+    with app.app_context():
+        assert round_of(token, number).snapshot is not None
