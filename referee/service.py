@@ -261,14 +261,14 @@ def freeze(game: RoundState) -> bytes:
     """The round's state as a snapshot, sealed with the site's key: only this site's own
     snapshots are ever thawed (a row written by anyone else is read as no snapshot)."""
     blob = game.freeze(engine_stamp())
-    return hmac.new(_snapshot_key(), blob, hashlib.sha256).digest() + blob
+    return hmac.digest(_snapshot_key(), blob, "sha256") + blob
 
 
 def thaw(snapshot: bytes, rules: Rules) -> RoundState | None:
     """The state a sealed snapshot holds, or None (not sealed by this site, or by other
     engine code): then the log is replayed."""
     seal, blob = snapshot[:_SEAL], snapshot[_SEAL:]
-    expected = hmac.new(_snapshot_key(), blob, hashlib.sha256).digest()
+    expected = hmac.digest(_snapshot_key(), blob, "sha256")
     if len(snapshot) <= _SEAL or not hmac.compare_digest(seal, expected):
         return None
     return RoundState.thaw(blob, engine_stamp(), rules)
