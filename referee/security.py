@@ -330,10 +330,13 @@ def _accepted_token() -> str | None:
     if not g.get("csrf_valid"):
         return None
     config = current_app.config
-    token = request.form.get(config["WTF_CSRF_FIELD_NAME"])
+    field = config["WTF_CSRF_FIELD_NAME"]
+    token: str | None = request.form.get(field) or next(
+        (found for key in request.form if key.endswith(field) and (found := request.form[key])),
+        None)  # a form with a prefix names it {prefix}-csrf_token
     if not token:
-        token = next((found for name in config["WTF_CSRF_HEADERS"]
-                      if (found := request.headers.get(name))), None)
+        token = next((sent for name in config["WTF_CSRF_HEADERS"]
+                      if (sent := request.headers.get(name))), None)
     return token or None
 
 
