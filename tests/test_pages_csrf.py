@@ -42,11 +42,26 @@ def test_csrf_header_from_htmx_is_accepted():
         db.drop_all()
 
 
+def _round_started_with_htmx_token(client) -> tuple[str, str]:
+    """A new match with its first round started, every change sent with the token of the
+    page htmx sends in its header: (that token, the match's link)."""
+    import re
+
+    page = text(client.get("/matches/new"))
+    token = re.search(r'"X-CSRFToken": "([^"]+)"', page).group(1)
+    made = client.post("/matches/new", headers={"X-CSRFToken": token},
+                       data={"variant": "swedish", "players": "2", "first_dealer": "1",
+                             "names-0": "A", "names-1": "B"})
+    link = made.headers["Location"].rsplit("/", 1)[-1]
+    assert client.post(f"/match/{link}/rounds", headers={"X-CSRFToken": token},
+                       data={"mode": "play"}).status_code == 303
+    return token, link
+
+
 def test_a_round_change_needs_the_token_though_its_form_does_not_check_it_again():
     """The round's forms leave the token to the app-wide check (``VersionForm``): a play
     or a first table without it is refused and nothing is recorded; with htmx's header
     it goes through."""
-    import re
 
     from referee.models import RoundRow
 
@@ -54,14 +69,7 @@ def test_a_round_change_needs_the_token_though_its_form_does_not_check_it_again(
     with app.app_context():
         db.create_all()
         client = app.test_client()
-        page = text(client.get("/matches/new"))
-        token = re.search(r'"X-CSRFToken": "([^"]+)"', page).group(1)
-        made = client.post("/matches/new", headers={"X-CSRFToken": token},
-                           data={"variant": "swedish", "players": "2", "first_dealer": "1",
-                                 "names-0": "A", "names-1": "B"})
-        link = made.headers["Location"].rsplit("/", 1)[-1]
-        assert client.post(f"/match/{link}/rounds", headers={"X-CSRFToken": token},
-                           data={"mode": "play"}).status_code == 303
+        token, link = _round_started_with_htmx_token(client)
         table = {"version": "0", "table": "9S 6C 3D 5H"}
         for refused in ({}, {"X-CSRFToken": "not-the-token"}):
             response = client.post(f"/match/{link}/round/1/table",
@@ -106,14 +114,8 @@ def test_a_change_answers_with_the_token_it_came_with_while_that_is_young():
         db.create_all()
     # no app context held across the requests: each has its own ``g``, as in a server
     client = app.test_client()
-    page = text(client.get("/matches/new"))
-    token = re.search(r'"X-CSRFToken": "([^"]+)"', page).group(1)
-    made = client.post("/matches/new", headers={"X-CSRFToken": token},
-                       data={"variant": "swedish", "players": "2", "first_dealer": "1",
-                             "names-0": "A", "names-1": "B"})
-    match = made.headers["Location"]
-    client.post(f"{match}/rounds", headers={"X-CSRFToken": token}, data={"mode": "play"})
-    here = f"{match}/round/1"
+    token, link = _round_started_with_htmx_token(client)
+    here = f"/match/{link}/round/1"
     hx = {"HX-Request": "true"}
     assert client.post(f"{here}/table", headers={**hx, "X-CSRFToken": token},
                        data={"version": 0, "table": "9S 6C 3D 5H"}).status_code == 200
