@@ -67,7 +67,7 @@ class MatchRead(MatchFacts):
 @dataclass(eq=False)
 class RoundRead(RoundFacts):
     """A round's row, as a round page reads it; its log is read when first asked for.
-    The service keeps it as written (:meth:`written`), as the ORM's copy is kept."""
+    The service keeps it as written, as it keeps the ORM's copy (``service._written``)."""
 
     match: MatchRead
     id: int
@@ -89,13 +89,9 @@ class RoundRead(RoundFacts):
             self._log = [event_from_json(kind, data) for kind, data in rows]
         return self._log
 
-    def written(self, values: dict[str, Any], logged: bool) -> None:
-        """The columns as a change wrote them (``logged``: and an event added, so the log
-        is read again if asked for)."""
-        for key, value in values.items():
-            setattr(self, key, value)
-        if logged:
-            self._log = None
+    def forget_log(self) -> None:
+        """An event was added: the log is read again if asked for."""
+        self._log = None
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from . import matchfile
 from . import rules as rules_package
 from .database import without_waiting
-from .extensions import db, statements_are_round_trips
+from .extensions import Model, db, statements_are_round_trips
 from .matchfile import DocumentError, MatchDocument, RoundDocument
 from .models import (
     Event,
@@ -451,13 +451,25 @@ def _append(rnd: RoundData, version: int, event: EngineEvent, game: RoundState |
 def _written(rnd: RoundData, values: dict[str, Any], logged: bool) -> None:
     """The round in memory as written, without reading it back: what the UPDATE set, and
     (``logged``: an event was added) its log read again only if someone asks."""
-    if isinstance(rnd, RoundRead):
-        rnd.written(values, logged)
+    _kept(rnd, values)
+    if not logged:
         return
-    for key, value in values.items():
-        set_committed_value(rnd, key, value)
-    if logged:
+    if isinstance(rnd, RoundRead):
+        rnd.forget_log()
+    else:
         db.session.expire(rnd, ["events"])
+
+
+def _kept(row: MatchData | RoundData, values: dict[str, Any]) -> None:
+    """A match or round in memory as a plain statement wrote ``values`` into its row: the
+    ORM's object with them as loaded (nothing for it to write again), a plain read with
+    them set."""
+    orm = isinstance(row, Model)
+    for key, value in values.items():
+        if orm:
+            set_committed_value(row, key, value)
+        else:
+            setattr(row, key, value)
 
 
 def _append_imported(rnd: RoundRow, version: int, event: EngineEvent, game: RoundState | None,
@@ -653,12 +665,7 @@ def _finish(match: MatchData, winner: int | None) -> None:
 
 def _finished(match: MatchData, winner: int | None) -> None:
     """The match in memory as :data:`_FINISH` wrote it."""
-    values = {"finished": True, "winner_side": winner}
-    for key, value in values.items():
-        if isinstance(match, Match):
-            set_committed_value(match, key, value)
-        else:
-            setattr(match, key, value)
+    _kept(match, {"finished": True, "winner_side": winner})
 
 
 # -- a match from a file ---------------------------------------------------------------
