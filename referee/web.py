@@ -118,11 +118,11 @@ def access(token: str) -> Access[Match]:
     return Access(link.match, link.role, link.seat, token, link.id)
 
 
-def round_access(token: str) -> Access[MatchRead]:
-    """:func:`access` for the round pages: the match, its players and rounds as a plain
-    read (:mod:`referee.reads`)."""
+def round_access(token: str, number: int) -> Access[MatchRead]:
+    """:func:`access` for the page of round ``number``: the match, its players and rounds
+    as a plain read (:mod:`referee.reads`), the snapshot of that round alone."""
     digest = lookup_digest(token)
-    link = _usable(read_link(digest, token) if digest is not None else None)
+    link = _usable(read_link(digest, token, number) if digest is not None else None)
     return Access(link.match, link.role, link.seat, token, link.id)
 
 

@@ -4,6 +4,8 @@ statement, or the rounds apart); and a round so read is kept as the service wrot
 
 from __future__ import annotations
 
+from itertools import product
+
 import pytest
 from sqlalchemy import select
 
@@ -69,8 +71,9 @@ def test_every_link_reads_its_match_players_and_rounds_as_the_orm_does(app, shap
     match = _three_handed()
     orm = _orm(match.id)
     assert len(orm.rounds) == 3 and orm.rounds[0].result is not None
-    for link in orm.links:
-        found = reads.read_link(token_digest(link.token), link.token)
+    assert orm.rounds[2].snapshot is not None
+    for link, number in product(orm.links, (1, 2, 3)):
+        found = reads.read_link(token_digest(link.token), link.token, number)
         assert (found.id, found.role, found.seat, found.revoked) == \
             (link.id, link.role, link.seat, link.revoked)
         _same(found.match, orm, MATCH_FIELDS)
@@ -78,7 +81,11 @@ def test_every_link_reads_its_match_players_and_rounds_as_the_orm_does(app, shap
             [(p.seat, p.name) for p in orm.players]
         assert [r.number for r in found.match.rounds] == [1, 2, 3]
         for read, row in zip(found.match.rounds, orm.rounds, strict=True):
-            _same(read, row, ROUND_FIELDS)
+            if read.number == number:
+                _same(read, row, ROUND_FIELDS)
+            else:  # another round's snapshot is not read: as if it had none
+                _same(read, row, tuple(f for f in ROUND_FIELDS if not f.startswith("snapshot")))
+                assert read.snapshot is None and read.snapshot_version is None
             assert read.match is found.match
     assert sum(link.revoked for link in orm.links) == 1
 
@@ -86,7 +93,7 @@ def test_every_link_reads_its_match_players_and_rounds_as_the_orm_does(app, shap
 def test_a_match_without_rounds_reads_no_rounds(app, shape):
     match = service.create_match("finnish", {}, ["Ann", "Bo"])
     link = match.link(LinkRole.WATCH)
-    found = reads.read_link(token_digest(link.token), link.token)
+    found = reads.read_link(token_digest(link.token), link.token, 1)
     assert found.match.rounds == [] and found.match.names == ["Ann", "Bo"]
 
 
@@ -99,7 +106,7 @@ def test_a_digest_with_another_token_reads_nothing(app, shape):
 
 
 def _read_round(token: str, number: int) -> reads.RoundRead:
-    found = reads.read_link(token_digest(token), token)
+    found = reads.read_link(token_digest(token), token, number)
     return next(r for r in found.match.rounds if r.number == number)
 
 

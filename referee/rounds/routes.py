@@ -69,7 +69,7 @@ def _round(match: MatchData, number: int) -> RoundData:
 @bp.get("/match/<token>/round/<int:number>")
 @conditional(round_version)
 def show(token: str, number: int):
-    who = round_access(token)
+    who = round_access(token, number)
     rnd = _round(who.match, number)
     extra: dict[str, Any] = {}
     flashed = cast(list[str], get_flashed_messages())
@@ -259,7 +259,7 @@ def _attempt(who: Access[Any], rnd: RoundData, change: Callable[[], Any],
 
 
 def _changing(token: str, number: int) -> tuple[Access[Any], RoundData]:
-    who = may_edit(round_access(token))
+    who = may_edit(round_access(token, number))
     return who, _round(who.match, number)
 
 
