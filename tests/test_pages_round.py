@@ -621,3 +621,36 @@ def test_the_round_page_lists_the_latest_plays_and_links_to_all(client):
     every = text(client.get(here, query_string={"plays": "all"}))
     assert len(re.findall(r"<li><strong>(?:Ann|Bo):</strong> trail ", every)) == 12
     assert client.get(here, query_string={"plays": "some"}).status_code == 422
+
+
+# -- where the panel's forms post ------------------------------------------------------
+
+POSTED = re.compile(r'<form method="post" action="([^"]+)"[^>]*?(?: hx-post="([^"]+)")?[^>]*>')
+
+
+def _posted(body: str) -> set[str]:
+    found = POSTED.findall(body)
+    assert all(hx in ("", action) for action, hx in found)  # htmx posts where the form does
+    return {action for action, _hx in found}
+
+
+def test_every_form_of_the_panel_posts_to_its_own_change(app, client):
+    """The panel's change forms name their addresses from the round's own (``here``):
+    each is the address Flask gives the change, for the first table, a picked card's
+    plays, its claim, the overrule and undo."""
+    token = new_match(client)
+    number = start_round(client, token)
+    with app.test_request_context():
+        from flask import url_for
+        url = {what: url_for(f"rounds.{what}", token=token, number=number)
+               for what in ("table", "play", "overrule", "undo")}
+    here = f"/match/{token}/round/{number}"
+    assert _posted(text(client.get(here, query_string={"table": "9S 6C 3D 5H"}))) == \
+        {url["table"]}
+    assert lay_table(client, token, number, ("9S", "6C", "3D", "5H")).status_code == 200
+    picked = text(client.get(here, query_string={"card": "9H"}))
+    assert _posted(picked) == {url["play"], url["undo"]}
+    assert 'id="claim"' in picked and 'id="trail"' in picked
+    refused = text(post_play(client, token, number, "9H", "capture", refs=[1], headers=HX))
+    assert 'id="overrule"' in refused
+    assert _posted(refused) == {url["play"], url["undo"], url["overrule"]}
