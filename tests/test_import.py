@@ -16,6 +16,7 @@ from html import unescape
 import pytest
 from pages import match_of, plain, text
 from played import long_match_file, play_round, tally_round
+from sqlalchemy import select
 
 from referee import create_app, matchfile, service
 from referee.extensions import db
@@ -102,6 +103,22 @@ def test_a_match_comes_back_whole_under_new_links(app, client, variant):
         assert new.state() == old.state() and new.index == 6
     page = client.get(f"/match/{token}/round/4")
     assert page.status_code == 200 and "Undo" in plain(page)
+
+
+def test_a_finished_match_comes_back_finished_with_its_winner(app, client):
+    """The confirmation that ends the match, imported, writes the match's end (the plain
+    UPDATE of the import's own, not yet committed, match row)."""
+    with app.test_request_context():
+        match = service.create_match("swedish", {"target": 1}, NAMES[:2], first_dealer=1)
+        play_round(match, random.Random("finished"))
+    assert match.finished and match.winner_side is not None
+    response = import_file(client, client.get(f"/match/{match.view_token}/export.json").data)
+    assert response.status_code == 303, problem(response)
+    db.session.expire_all()
+    imported = match_of(response.headers["Location"].rsplit("/", 1)[-1])
+    stored = db.session.execute(select(Match.finished, Match.winner_side)
+                                .where(Match.id == imported.id)).one()
+    assert tuple(stored) == (True, match.winner_side)
 
 
 def test_an_imported_match_is_on_this_phones_list_with_its_players_link(app, client):
