@@ -9,7 +9,7 @@ symbols. The engine's own detail sentence stays available behind a "why?".
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -432,13 +432,14 @@ def groups_text(groups: Sequence[Group], between: str | None = None) -> str:
     return ", ".join(parts[:-1]) + _(" and ") + parts[-1]
 
 
-def record_text(record: PlayRecord) -> str:
-    """A recorded play as it turned out (a capture in its groups): worded once per play
-    and language (a round's page lists the latest plays, each shown again at every play
-    after it)."""
-    verdict = record.verdict
-    return _record_text(record.play, record.items, verdict.kind, verdict.value,
-                        verdict.groups, str(get_locale()))
+def records_text(records: Iterable[PlayRecord]) -> list[tuple[PlayRecord, str]]:
+    """Each recorded play with its words as it turned out (a capture in its groups):
+    worded once per play and language (a round's page lists the latest plays, each shown
+    again at every play after it), the language looked up once for the list."""
+    locale = str(get_locale())
+    return [(record, _record_text(record.play, record.items, record.verdict.kind,
+                                  record.verdict.value, record.verdict.groups, locale))
+            for record in records]
 
 
 @lru_cache(maxsize=4096)

@@ -299,7 +299,7 @@ def test_a_play_of_the_history_is_worded_in_the_language_of_each_page(app):
     from referee.rules.capture import Group
     from referee.rules.round import PlayRecord
     from referee.rules.turn import Kind, Verdict
-    from referee.words import play_text, record_text
+    from referee.words import play_text, records_text
 
     taken = (P("3S"), P("4C"), P("7D"))
     record = PlayRecord(4, 1, 1, play("7H", "capture", (0, 1, 2)),
@@ -313,6 +313,6 @@ def test_a_play_of_the_history_is_worded_in_the_language_of_each_page(app):
                 with force_locale(language):
                     fresh = play_text(record.play, record.items, Kind.CAPTURE, None,
                                       record.verdict.groups)
-                    assert record_text(record) == fresh
+                    assert records_text([record]) == [(record, fresh)]
                     said.setdefault(language, fresh)
     assert said["en"] == "7♥ takes 3♠+4♣ and 7♦" and len(set(said.values())) == 5

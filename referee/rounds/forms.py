@@ -39,7 +39,10 @@ class VersionForm(FlaskForm):
     class Meta:
         csrf = False
 
-    version = IntegerField(validators=[InputRequired(), NumberRange(min=0, max=2**31 - 1)])
+    # a hidden field, never shown with its label: named here so that WTForms does not
+    # word one from its name (which looks its own catalogue up for every form made)
+    version = IntegerField("version", validators=[InputRequired(),
+                                                  NumberRange(min=0, max=2**31 - 1)])
 
 
 def _codes(text: str | None) -> list[str]:
@@ -93,8 +96,8 @@ class PlayForm(VersionForm):
     card = StringField(_l("Card played"), validators=[InputRequired(_l("Pick the card played.")),
                                                      _card])
     refs = SelectMultipleField(_l("Table cards and builds"), coerce=int, validate_choice=False)
-    action = StringField(validators=[InputRequired(), AnyOf(["capture", "build", "double",
-                                                             "trail"])])
+    action = StringField("action", validators=[InputRequired(), AnyOf(
+        ["capture", "build", "double", "trail"])])  # a button's value: its label is not shown
     value = IntegerField(_l("Build value"), validators=[Optional(), NumberRange(1, 16)])
 
     def validate(self, extra_validators=None) -> bool:

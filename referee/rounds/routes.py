@@ -28,7 +28,7 @@ from ..words import (
     error_text,
     finding_text,
     play_text,
-    record_text,
+    records_text,
     sweep_text,
     verdict_text,
     whereabouts_text,
@@ -138,8 +138,7 @@ def panel_context(who: Access[Any], rnd: RoundData, game: RoundState | None = No
         your_turn=going and who.seat is not None and playing,
         counters=list(zip(side_names, game.pile_counts(), strict=True)),
         turn_name=names[game.turn] if game.turn is not None else None,
-        history=[(r, record_text(r))
-                 for r in reversed(game.records[-plays:] if plays else game.records)],
+        history=records_text(reversed(game.records[-plays:] if plays else game.records)),
         findings=[(f, *finding_text(f, names)) for f in game.findings],
         last=game.records[-1] if game.records else None,
         last_sweep=_last_sweep(game),
