@@ -154,7 +154,9 @@ def statement_by_statement() -> None:
         session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
 
 
-def _autocommit(connection: Connection) -> bool:
+def autocommits(connection: Connection) -> bool:
+    """The connection runs statement by statement (:func:`statement_by_statement`): each
+    is committed as it runs, and the session's commit has nothing left to send."""
     return connection.get_execution_options().get("isolation_level") == "AUTOCOMMIT"
 
 
@@ -176,7 +178,7 @@ def without_waiting() -> Iterator[None]:
             yield
         finally:
             raw.execute(f"PRAGMA busy_timeout = {int(waited[0]) if waited else 0}")
-    elif dialect == "postgresql" and _autocommit(connection):
+    elif dialect == "postgresql" and autocommits(connection):
         # no transaction to SET LOCAL in: for this connection, then back
         connection.exec_driver_sql("SET lock_timeout = '10ms'")
         try:

@@ -26,7 +26,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from . import matchfile
 from . import rules as rules_package
-from .database import without_waiting
+from .database import autocommits, without_waiting
 from .extensions import Model, db, statements_are_round_trips
 from .matchfile import DocumentError, MatchDocument, RoundDocument
 from .models import (
@@ -442,7 +442,8 @@ def _append(rnd: RoundData, version: int, event: EngineEvent, game: RoundState |
         connection.execute(_INSERT_EVENT, [row])
         if over is not None:
             connection.execute(_FINISH, {"match_id": rnd.match.id, "winner": over.winner})
-    _commit()
+    if not autocommits(connection):  # else PostgreSQL applied the statement whole already
+        _commit()
     _written(rnd, changed, logged=True)
     if over is not None:
         _finished(rnd.match, over.winner)

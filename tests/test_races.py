@@ -97,7 +97,9 @@ def test_stale_page_on_a_second_phone_is_told_the_table_changed(client):
 def test_on_postgresql_a_round_page_runs_statement_by_statement(shared_app):
     """PostgreSQL: a play reads in one statement and writes in one, with no transaction
     around them (autocommit: no BEGIN, no COMMIT), and so does a poll; the scoreboard
-    keeps its transaction. SQLite: every change inside its ``BEGIN IMMEDIATE``."""
+    keeps its transaction (and the play no session commit: nothing is left to send). SQLite:
+    every change inside its ``BEGIN IMMEDIATE``, committed."""
+    from flask_sqlalchemy.session import Session as SessionClass
     from sqlalchemy import event
 
     app = shared_app
@@ -113,10 +115,19 @@ def test_on_postgresql_a_round_page_runs_statement_by_statement(shared_app):
         alone = raw.autocommit if postgres else raw.isolation_level is None
         seen.append((statement.split()[0].upper(), alone))
 
+    commits: list[int] = []
+    session_commit = SessionClass.commit
+
+    def counted(self, *args, **kwargs):
+        commits.append(1)
+        return session_commit(self, *args, **kwargs)
+
     with app.app_context():
         event.listen(db.engine, "before_cursor_execute", record)
     try:
-        assert post_play(client, token, number, "8H", ver=ver, headers=HX).status_code == 200
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(SessionClass, "commit", counted)
+            assert post_play(client, token, number, "8H", ver=ver, headers=HX).status_code == 200
         played = list(seen)
         seen.clear()
         assert client.get(f"/match/{token}/round/{number}", headers=HX).status_code == 200
@@ -129,10 +140,12 @@ def test_on_postgresql_a_round_page_runs_statement_by_statement(shared_app):
             event.remove(db.engine, "before_cursor_execute", record)
     if postgres:
         assert played == [("SELECT", True), ("WITH", True)]
+        assert commits == []  # the statement committed itself: the session has nothing to do
         assert polled and all(alone for _word, alone in polled)
         assert board and not any(alone for _word, alone in board)
     else:
         assert [word for word, _alone in played] == ["SELECT", "SELECT", "UPDATE", "INSERT"]
+        assert commits == [1]
         assert not any(alone for _word, alone in played)
 
 
