@@ -86,6 +86,11 @@ class Server:
             time.sleep(0.2)
         raise SystemExit("the server did not start in 30 s")
 
+    @property
+    def pid(self) -> int | None:
+        """gunicorn's master (its workers are its children), while it runs."""
+        return self.process.pid if self.process is not None else None
+
     def kill(self) -> None:
         """SIGKILL the whole server (master and workers) at once."""
         if self.process is not None:
@@ -231,6 +236,75 @@ def plan(deck: list[Card]) -> list[Play]:
     return plays
 
 
+# -- where the machine's time goes -----------------------------------------------------
+
+@dataclass(frozen=True)
+class Reading:
+    """The machine's CPU time so far (Linux's ``/proc``), in clock ticks: all of it (every
+    core's busy time, the kernel's own work included) and each process's, with its name
+    and parent."""
+
+    busy: int
+    processes: dict[int, tuple[str, int, int]]  # pid: (name, parent, user + system)
+
+
+PARTS = ("server", "database", "load generator", "rest")
+
+
+def read_cpu() -> Reading | None:
+    """A :class:`Reading` now; None where there is no ``/proc`` to read it from."""
+    try:
+        with open("/proc/stat") as stat:
+            fields = [int(x) for x in stat.readline().split()[1:]]
+    except OSError:
+        return None
+    # user nice system idle iowait irq softirq steal: busy is all but idle, iowait, steal
+    busy = sum(fields[:8]) - fields[3] - fields[4] - fields[7]
+    processes = {}
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                line = stat.read()
+        except OSError:  # gone meanwhile
+            continue
+        name = line[line.index("(") + 1:line.rindex(")")]
+        rest = line[line.rindex(")") + 2:].split()
+        processes[int(pid)] = (name, int(rest[1]), int(rest[11]) + int(rest[12]))
+    return Reading(busy, processes)
+
+
+def cpu_by_part(before: Reading, after: Reading, server: int, me: int,
+                database: str | None = None) -> Counter[str]:
+    """The CPU ticks each part of the machine spent between two readings: the app server
+    (gunicorn's master ``server`` and its workers), the database server (the processes
+    whose name starts with ``database``; None: it runs within the server, as SQLite
+    does), the load generator (process ``me``), and the rest: other processes, the
+    kernel's own work (the network's, say), and processes that ended in between."""
+    spent: Counter[str] = Counter()
+    for pid, (name, parent, ticks) in after.processes.items():
+        earlier = before.processes.get(pid)
+        used = ticks - (earlier[2] if earlier and earlier[0] == name else 0)
+        if pid == me:
+            part = "load generator"
+        elif server in (pid, parent):
+            part = "server"
+        elif database and name.startswith(database):
+            part = "database"
+        else:
+            continue
+        spent[part] += used
+    spent["rest"] = max(0, after.busy - before.busy - sum(spent.values()))
+    return spent
+
+
+def cpu_line(spent: Counter[str], requests: int) -> str:
+    """Milliseconds of CPU a request, in all and by part (the parts that spent any)."""
+    per = {part: spent[part] / os.sysconf("SC_CLK_TCK") * 1000 / max(1, requests)
+           for part in PARTS}
+    parts = ", ".join(f"{part} {ms:.2f}" for part, ms in per.items() if ms > 0)
+    return f"{sum(per.values()):.2f} ({parts})"
+
+
 # -- the runs --------------------------------------------------------------------------
 
 def floor(port: int, seconds: float, threads: int) -> float:
@@ -345,7 +419,8 @@ def bounded(port: int, tables: int, watchers: int, seconds: float) -> dict[str, 
 
 
 def saturation(port: int, clients: int, seconds: float, rounds: int = 1,
-               slices: int = 3, floor_seconds: float = 2.0) -> dict[str, object]:
+               slices: int = 3, floor_seconds: float = 2.0,
+               server: int | None = None, database: str | None = None) -> dict[str, object]:
     """Every client records plays back to back on its own tables: ``rounds`` matches
     each, opened before the clock starts and topped up to ``rounds`` again before each
     slice (opening a match is not a play: its pages, the scoreboard with its QR codes
@@ -355,7 +430,9 @@ def saturation(port: int, clients: int, seconds: float, rounds: int = 1,
     The ``seconds`` are run in ``slices``, each just after a floor of its own (this
     machine's speed can change by half within a minute, so a ratio is only worth taking
     between figures measured one right after the other): the ratio of each slice's
-    plays/s to its floor, and their median."""
+    plays/s to its floor, and their median. With ``server`` (gunicorn's master) and a
+    ``/proc`` to read, also the CPU a floor's request and a play cost, by part (the
+    database server's processes are named ``database``: :func:`cpu_by_part`)."""
     plays: list[float] = []
     statuses: Counter[str] = Counter()
     lock = threading.Lock()
@@ -366,6 +443,7 @@ def saturation(port: int, clients: int, seconds: float, rounds: int = 1,
     floors = [0.0] * slices
     played = [0.0] * slices
     late = [0]  # matches a client had to open within the time counted
+    cpu: dict[str, Counter[str]] = {"floor": Counter(), "play": Counter()}  # ticks by part
 
     def run(i: int, part: int, stop: float) -> None:
         while time.monotonic() < stop:
@@ -388,7 +466,9 @@ def saturation(port: int, clients: int, seconds: float, rounds: int = 1,
             while len(ready[i]) < rounds:
                 seeds[i] += 1
                 ready[i].extend(open_tables(port, 1, seeds[i]))
+        readings = [read_cpu()]
         floors[part] = floor(port, floor_seconds, 8)
+        readings.append(read_cpu())
         started = time.monotonic()
         stop = started + seconds / slices
         threads = [threading.Thread(target=run, args=(i, part, stop)) for i in range(clients)]
@@ -397,11 +477,19 @@ def saturation(port: int, clients: int, seconds: float, rounds: int = 1,
         for t in threads:
             t.join()
         played[part] = counted[part] / (time.monotonic() - started)
+        readings.append(read_cpu())
+        first, middle, last = readings
+        if server is not None and first and middle and last:
+            cpu["floor"] += cpu_by_part(first, middle, server, os.getpid(), database)
+            cpu["play"] += cpu_by_part(middle, last, server, os.getpid(), database)
     ratios = sorted(p / f for p, f in zip(played, floors, strict=True))
+    requests = {"floor": round(sum(floors) * floor_seconds), "play": sum(counted)}
+    cost = {what: cpu_line(spent, requests[what]) for what, spent in cpu.items() if spent}
     return {"plays/s": sum(played) / slices, "play p50": pct(plays, 50),
             "play p99": pct(plays, 99), "statuses": dict(sorted(statuses.items())),
             "floors": floors, "slices": played, "ratios": ratios,
-            "ratio": ratios[len(ratios) // 2], "opened while counted": late[0]}
+            "ratio": ratios[len(ratios) // 2], "opened while counted": late[0],
+            "cpu": cost}
 
 
 def _burst(tables: list[Table], acked: list[int], stop: threading.Event, i: int) -> None:
@@ -515,7 +603,8 @@ def run(url: str, args: argparse.Namespace) -> None:
               f"< 50 ms: {met(float(load['poll p99']) < 50)}; no error: {met(not errors)}",  # type: ignore[arg-type]
               flush=True)
         sat = saturation(server.port, args.saturation_clients, args.saturation_seconds,
-                         args.saturation_rounds, args.slices, args.floor_seconds / 2)
+                         args.saturation_rounds, args.slices, args.floor_seconds / 2,
+                         server.pid, "postgres" if database == "postgresql" else None)
         ratio = float(sat["ratio"])  # type: ignore[arg-type]
         pairs = ", ".join(f"{p:.0f}/{f:.0f}"
                           for p, f in zip(sat["slices"], sat["floors"], strict=True))  # type: ignore[call-overload]
@@ -526,6 +615,10 @@ def run(url: str, args: argparse.Namespace) -> None:
         print(f"    each slice's plays/s ÷ the floor just before it ({pairs}): "
               + ", ".join(f"{r:.0%}" for r in sat["ratios"])  # type: ignore[attr-defined]
               + f"; median {ratio:.0%}", flush=True)
+        cost = sat["cpu"]
+        if cost:  # where a request's time goes: the cores are shared by every part
+            print(f"    CPU a request, ms: floor {cost['floor']}; play {cost['play']}",  # type: ignore[index]
+                  flush=True)
         print(f"    target plays/s ≥ 30 % of the floor: {met(ratio >= 0.3)}", flush=True)
         hurt = faults(server, 8, args.kills)
         print(f"  faults: {hurt['kills']} SIGKILLs in bursts of plays; "
