@@ -299,8 +299,8 @@ def cpu_by_part(before: Reading, after: Reading, server: int, me: int,
 
 def cpu_line(spent: Counter[str], requests: int) -> str:
     """Milliseconds of CPU a request, in all and by part (the parts that spent any)."""
-    per = {part: spent[part] / os.sysconf("SC_CLK_TCK") * 1000 / max(1, requests)
-           for part in PARTS}
+    ms_a_tick = 1000 / os.sysconf("SC_CLK_TCK") / max(1, requests)
+    per = {part: spent[part] * ms_a_tick for part in PARTS}
     parts = ", ".join(f"{part} {ms:.2f}" for part, ms in per.items() if ms > 0)
     return f"{sum(per.values()):.2f} ({parts})"
 
@@ -466,9 +466,9 @@ def saturation(port: int, clients: int, seconds: float, rounds: int = 1,
             while len(ready[i]) < rounds:
                 seeds[i] += 1
                 ready[i].extend(open_tables(port, 1, seeds[i]))
-        readings = [read_cpu()]
+        first = read_cpu()
         floors[part] = floor(port, floor_seconds, 8)
-        readings.append(read_cpu())
+        middle = read_cpu()
         started = time.monotonic()
         stop = started + seconds / slices
         threads = [threading.Thread(target=run, args=(i, part, stop)) for i in range(clients)]
@@ -477,8 +477,7 @@ def saturation(port: int, clients: int, seconds: float, rounds: int = 1,
         for t in threads:
             t.join()
         played[part] = counted[part] / (time.monotonic() - started)
-        readings.append(read_cpu())
-        first, middle, last = readings
+        last = read_cpu()
         if server is not None and first and middle and last:
             cpu["floor"] += cpu_by_part(first, middle, server, os.getpid(), database)
             cpu["play"] += cpu_by_part(middle, last, server, os.getpid(), database)
