@@ -68,6 +68,24 @@ def test_nordic_may_not_raise_own_build():
     assert not v.legal and v.why.code is Why.NOT_OWN_BUILD
 
 
+def test_nordic_owner_may_double_their_own_build_rules_3_2():
+    # RULES.md §3.2 nordic: "Anyone may double"; seed 002: "Dobling er noe annet" (doubling
+    # is something else than laying more cards on your own build, which is refused above)
+    s = spot("norwegian", [build(["4C", "5H"], 9, 0)])
+    v = judge(s, play("9H", "double", [0]), hand=parse_cards(["9H", "9C"]))
+    assert v.legal and v.kind == "double"
+    assert v.table == (build(["4C", "5H", "9H"], 9, 0, locked=True),)
+    # the doubler must still hold another card of the value
+    short = judge(s, play("9H", "double", [0]), hand=parse_cards(["9H", "3C"]))
+    assert not short.legal and short.why == Reason.of(Why.MUST_HOLD, value=9)
+
+
+def test_nordic_owner_may_double_their_locked_build_again_rules_3_2():
+    s = spot("norwegian", [build(["9S", "9D"], 9, 0, locked=True)])
+    v = judge(s, play("9H", "double", [0]), hand=parse_cards(["9H", "9C"]))
+    assert v.legal and v.table == (build(["9S", "9D", "9H"], 9, 0, locked=True),)
+
+
 def test_nordic_raise_own_build_house_rule():
     s = spot("norwegian", [build(["4C", "5H"], 9, 0)], options={"raise_own_build": True})
     assert judge(s, play("3S", "build", [0], 12)).legal
@@ -123,6 +141,18 @@ def test_danish_original_builder_may_raise_own_build():
     s = spot("danish", [build(["2C", "7H"], 9, 0)])
     v = judge(s, play("AS", "build", [0], 10))
     assert v.legal and v.kind == "raise" and v.value == 10
+
+
+def test_danish_a_player_who_took_a_build_over_may_raise_it_again():
+    # the owner is "the last player who built on it" (RULES §3.2): seat 0 raised seat 1's 9
+    # to 10 and owns the 10, which they may raise in turn (DECISIONS: the original builder)
+    r = RoundState(get_rules("danish"), players=2, dealer=0)
+    r.start(parse_cards(["7H", "KD", "8D", "JD"]))
+    r.play(play("2C", "build", [0], 9))  # seat 1 builds 9
+    r.play(play("AS", "build", [3], 10))  # seat 0 raises it to 10: theirs now
+    assert r.table[-1].owner == 0
+    r.play(play("3C", "trail"))  # seat 1
+    assert r.table[4] == r.table[-1] and r.can_play(play("2H", "build", [4], 12))  # own 10 to 12
 
 
 def test_danish_build_more_adds_a_set_and_locks():
@@ -290,6 +320,16 @@ def test_nordic_partner_raise_refused_in_a_partnership_round():
         r.play(play("3S", "build", [4], 12))  # seat 2, seat 0's partner, may not raise
     assert refused.value.verdict.why.code is Why.PARTNER_MAY_NOT_RAISE
     assert r.can_play(play("9S", "double", [4]))  # but may double it
+
+
+def test_nordic_owner_doubles_their_own_build_in_a_round_rules_3_2():
+    r = RoundState(get_rules("norwegian"), players=2, dealer=1)
+    r.start(parse_cards(["4C", "KD", "8D", "JD"]))
+    r.play(play("5H", "build", [0], 9))  # seat 0 builds 9
+    r.play(play("2C", "trail"))  # seat 1
+    assert not r.can_play(play("3S", "build", [4], 12))  # seat 0 may not raise it
+    record = r.play(play("9S", "double", [4]))  # but may double it ("Anyone may double")
+    assert record.verdict.legal and r.table[-1] == build(["4C", "5H", "9S"], 9, 0, locked=True)
 
 
 @pytest.mark.parametrize("variant", ["danish"])

@@ -208,6 +208,13 @@ def test_sisten_is_sweep_does_not_apply_where_it_cannot_score():
         get_rules("krypkasino", {"sweep_cancellation": True})
 
 
+def test_sisten_is_sweep_is_a_house_rule_wherever_last_deal_sweeps_score():
+    # RULES §5 names it for Norwegian; the other variants may agree on it (DECISIONS)
+    for variant in ("norwegian", "swedish", "danish", "overspader", "mulle"):
+        assert get_rules(variant, {"sisten_is_sweep": True}).sisten_is_sweep
+        assert not get_rules(variant).sisten_is_sweep
+
+
 # -- the order of the alternatives (RULES §3.1) -------------------------------------
 
 def test_alternatives_most_cards_first_then_points_rules_3_1():

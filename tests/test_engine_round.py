@@ -31,6 +31,8 @@ from referee.rules.variants import OptionError, get_rules
     ("mulle-glimne", 2, 8, 12, [4, 4]),
     ("krypkasino", 2, 4, 13, [2, 2]),  # 100 = 12 x 8 + 4
     ("krypkasino", 3, 4, 9, [2, 1, 1]),  # 100 = 8 x 12 + 4, dealer seat 2 gets fewer
+    ("krypkasino", 5, 4, 5, [4, 4, 4, 4, 4]),  # 100 = 5 x 20
+    ("krypkasino", 6, 4, 5, [1, 1, 1, 1, 0, 0]),  # 100 = 4 x 24 + 4, from the dealer's left
 ])
 def test_deal_schedule(variant, players, table, deals, last):
     dealer = players - 1
@@ -38,6 +40,13 @@ def test_deal_schedule(variant, players, table, deals, last):
     assert size == table and len(schedule) == deals
     assert schedule[-1] == last
     assert size + sum(map(sum, schedule)) == len(pack(get_rules(variant).packs))
+
+
+@pytest.mark.parametrize("players", [5, 6])
+def test_krypkasino_five_or_six_players_may_each_play_alone(players):
+    # RULES §6 names 6 in partnerships; with two packs each may also play alone (DECISIONS)
+    r = RoundState(get_rules("krypkasino"), players=players, dealer=players - 1)
+    assert r.sides == [[seat] for seat in range(players)]
 
 
 def test_norwegian_five_players_start_with_a_half_deal_of_two():
@@ -262,6 +271,18 @@ def test_cancellation_keeps_each_count_less_the_smallest():
     assert cancel_sweeps([3, 1]) == [2, 0]
     assert cancel_sweeps([2, 1, 1]) == [1, 0, 0]
     assert cancel_sweeps([2, 1, 0]) == [2, 1, 0]
+
+
+def test_finnish_sweeps_always_cancel_danish_by_default_rules_5():
+    # RULES §5: cancellation "(finnish; danish by default; option elsewhere)"
+    assert get_rules("finnish").sweep_cancellation
+    assert get_rules("finnish", {"sweep_cancellation": True}).sweep_cancellation
+    with pytest.raises(OptionError) as refused:
+        get_rules("finnish", {"sweep_cancellation": False})
+    assert refused.value.option == "sweep_cancellation"
+    assert get_rules("danish").sweep_cancellation
+    assert not get_rules("danish", {"sweep_cancellation": False}).sweep_cancellation
+    assert get_rules("swedish", {"sweep_cancellation": True}).sweep_cancellation
 
 
 def test_tied_majorities_give_nobody_the_point():

@@ -212,6 +212,12 @@ def test_new_match_refuses_a_house_rule_that_does_not_apply(client):
     assert "“Sweeps score (Royal Casino)” cannot be chosen for Swedish Kasino" in plain(response)
 
 
+def test_finnish_sweeps_cannot_be_kept_from_cancelling_rules_5(client):
+    # RULES §5: cancellation "(finnish; danish by default; option elsewhere)"
+    response = refused(client, variant="finnish", sweep_cancellation="off")
+    assert "“Sweeps cancel each other” cannot be chosen for Finnish Kasino" in plain(response)
+
+
 def test_house_rule_error_opens_the_house_rules(client):
     body = text(refused(client, raise_own_build="on"))
     assert "<details open>" in body

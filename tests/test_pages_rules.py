@@ -192,7 +192,7 @@ def test_norwegian_building_in_plain_words(client):
     said = section(body, "building")
     assert "exactly one loose table card" in said
     assert "only one build at a time" in said
-    assert "may not add to their own build" in said
+    assert "may not raise their own build, but may double it" in said
     assert "locked build cannot be raised" in said
     assert "must hold another card that captures it" in said
 
@@ -369,8 +369,12 @@ def test_house_rules_follow_the_engine(client):
     swedish = page(client, "/rules/swedish")[1]
     assert 'id="house-multiple_builds"' not in swedish  # nothing to build
     assert 'id="house-royal_sweeps"' not in swedish
-    finnish = section(page(client, "/rules/finnish")[1], "house-rules")
-    assert "Sweeps cancel each other: on" in finnish
+    # RULES §5: cancellation is Finnish's rule (no house rule turns it off), Danish's default
+    finnish = page(client, "/rules/finnish")[1]
+    assert 'id="house-sweep_cancellation"' not in finnish
+    assert "Sweeps cancel:" in section(finnish, "sweeps")
+    danish = section(page(client, "/rules/danish")[1], "house-rules")
+    assert "Sweeps cancel each other: on unless the table agrees otherwise" in danish
     kryp = page(client, "/rules/krypkasino")[1]
     assert "6 players as 3 sides of 2" in section(kryp, "house-rules")
     assert 'id="house-building"' not in kryp
@@ -600,7 +604,7 @@ def test_norwegian_builds_with_table_values_and_no_partner_raises(client):
     assert "only an opponent may raise a build, never the partner of its owner" in said
     assert "the partner may double it" in said
     assert "A locked build cannot be raised, but it may be doubled again." in said
-    assert "the owner neither raises nor doubles it" in said
+    assert "A player may not raise their own build, but may double it" in said
 
 
 def test_danish_builds_raises_and_the_duty_to_capture(client):

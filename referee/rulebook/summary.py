@@ -371,8 +371,8 @@ def _building(rules: Rules) -> list[str]:
     if rules.raise_own_build:
         lines.append(_("A player may raise their own build, or add to it."))
     else:
-        lines.append(_("A player may not add to their own build: the owner neither raises nor "
-                       "doubles it."))
+        lines.append(_("A player may not raise their own build, but may double it, like "
+                       "anyone else."))
     if not all(rules.can_build_with(c) for c in COURTS):
         lines.append(_("Court cards have no number and cannot be built; only number cards "
                        "build."))

@@ -321,7 +321,8 @@ def _sums(values: Sequence[tuple[int, ...]]) -> list[int]:
 
 
 def _may_add_to(spot: Spot, build: Build, kind: Kind) -> None:
-    """The owner adds to their own build only by house rule (Danish and Anglo by default)."""
+    """The owner raises their own build only by house rule (Danish and Anglo by default);
+    doubling is not adding to it: anyone may double (RULES.md §3.2)."""
     rules = spot.rules
     if build.owner == spot.player and not rules.raise_own_build:
         raise _Illegal(kind, Reason.of(Why.NOT_OWN_BUILD))
@@ -370,8 +371,7 @@ def _double(spot: Spot, play: Play, budget: Budget) -> Verdict:
     if builds and play.value is not None and play.value not in build_values:
         raise _Illegal(Kind.DOUBLE, Reason.of(Why.DOUBLE_KEEPS_VALUE, total=min(build_values),
                                               value=play.value))
-    for b in builds:
-        _may_add_to(spot, b, Kind.DOUBLE)
+    # no owner's check: anyone may double, the build's owner included (RULES.md §3.2)
     members = [card, *loose]
     values = [rules.table_values(c) for c in members]
     if build_values:

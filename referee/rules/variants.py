@@ -215,6 +215,9 @@ class Variant:
     mulle: MulleScoring = MulleScoring.NONE
     mulle_points: int = 0  # each mulle, where a mulle scores a fixed number
     sweep_cancellation: bool = False
+    # Finnish: cancellation is the variant's rule, not a default a table may turn off
+    # (RULES.md §5: "finnish; danish by default; option elsewhere")
+    cancellation_fixed: bool = False
     # Finnish: sweeps in the last deal do not score, nor once a side has this many points
     last_deal_sweeps_score: bool = True
     sweep_freeze: int | None = None
@@ -324,6 +327,8 @@ class Rules:
                 raise OptionError(f"royal_sweeps only applies to {where}", "royal_sweeps")
             sweeps_score = flag("royal_sweeps", False)
         cancellation = flag("sweep_cancellation", v.sweep_cancellation)
+        if v.cancellation_fixed and not cancellation:
+            raise OptionError(f"in {v.name} sweeps always cancel", "sweep_cancellation")
         sisten = flag("sisten_is_sweep", False)
         if ((cancellation and "sweep_cancellation" in options) or sisten) and (
             not sweeps_score or v.reverse
@@ -524,8 +529,8 @@ VARIANTS: dict[str, Variant] = {
             packs=1, values=NORDIC_VALUES, building=Building.NONE,
             table_cards=4, hand_size=4, min_players=2, max_players=4, target=16,
             match_end=MatchEnd.HIGHEST_THEN_COUNT_OUT, last_capture=0,
-            sweep_cancellation=True, last_deal_sweeps_score=False, sweep_freeze=10,
-            round_total=10, sources=_SWEDISH_SOURCE,
+            sweep_cancellation=True, cancellation_fixed=True, last_deal_sweeps_score=False,
+            sweep_freeze=10, round_total=10, sources=_SWEDISH_SOURCE,
         ),
         Variant(
             id="norwegian", name="Norwegian Kasino",
