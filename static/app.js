@@ -89,6 +89,9 @@ function showNoConnection(event) {
   const notice = connectionNotice();
   if (!ctx || ctx.response || !notice) return;  // an answer came: the server's own message
   const sent = String((ctx.request && ctx.request.method) || "GET").toUpperCase() !== "GET";
+  // a play that was not recorded stays said until an answer comes: the page's refresh,
+  // failing too meanwhile, does not word it over
+  if (!sent && notice.textContent === notice.dataset.post) return;
   notice.textContent = sent ? notice.dataset.post : notice.dataset.get;
 }
 function clearNoConnection() {

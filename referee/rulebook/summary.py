@@ -50,6 +50,7 @@ class ValueRow:
     card: Card | None  # shown as a card when the row is one card
     hand: str
     table: str
+    numbered: bool = True  # False: no number either way, said once across both columns
 
 
 @dataclass(frozen=True)
@@ -170,28 +171,27 @@ def _players(variant: Variant) -> tuple[list[int], str]:
                                      paired=", ".join(map(str, paired)))
 
 
-def _values_text(values: tuple[int, ...], hand: bool) -> str:
+def _values_text(values: tuple[int, ...]) -> str:
     if not values:
-        return (_("no number: it only pairs a card of its own rank") if hand
-                else _("no number: only a card of its own rank takes it"))
+        return _("no number: it only pairs a card of its own rank")
     if len(values) == 2:
         return _("%(a)d or %(b)d", a=values[0], b=values[1])
     return ", ".join(str(v) for v in values)
 
 
 def _values(rules: Rules) -> list[ValueRow]:
-    rows = [ValueRow("A", _("A (every ace)"), None,
-                     _values_text(rules.hand_values(ACE), True),
-                     _values_text(rules.table_values(ACE), False))]
-    for card in (BIG_CASINO, LITTLE_CASINO):
-        rows.append(ValueRow(card.code, card.symbol, card,
-                             _values_text(rules.hand_values(card), True),
-                             _values_text(rules.table_values(card), False)))
-    for court in COURTS:
-        rows.append(ValueRow(court.rank_name, court.rank_name, None,
-                             _values_text(rules.hand_values(court), True),
-                             _values_text(rules.table_values(court), False)))
-    return rows
+    """A row for each card whose value players ask about: from the hand and on the table
+    (a card with no number either way says so once, across both: on a phone two columns
+    of those words in Finnish were wider than the screen)."""
+
+    def row(key: str, label: str, card: Card | None, of: Card) -> ValueRow:
+        hand, table = rules.hand_values(of), rules.table_values(of)
+        return ValueRow(key, label, card, _values_text(hand), _values_text(table),
+                        numbered=bool(hand or table))
+
+    return [row("A", _("A (every ace)"), None, ACE),
+            *(row(card.code, card.symbol, card, card) for card in (BIG_CASINO, LITTLE_CASINO)),
+            *(row(court.rank_name, court.rank_name, None, court) for court in COURTS)]
 
 
 def _deals(rules: Rules, players: Sequence[int]) -> list[DealRow]:
@@ -349,8 +349,8 @@ def _building(rules: Rules) -> list[str]:
     ace, eight = Card.parse("AS"), Card.parse("8C")
     values = _build_values(rules, ace, eight)
     table, hand = rules.table_values(ace), rules.hand_values(ace)
-    facts = {"card": ace.symbol, "on": eight.symbol, "value": _values_text(tuple(values), False),
-             "table": _values_text(table, False), "hand": _values_text(hand, True)}
+    facts = {"card": ace.symbol, "on": eight.symbol, "value": _values_text(tuple(values)),
+             "table": _values_text(table), "hand": _values_text(hand)}
     if values and table != hand:
         lines.insert(1, _("A build's value is the sum of its cards' values on the table, not "
                           "from the hand: %(card)s played on %(on)s builds %(value)s, because "

@@ -12,6 +12,9 @@ import pytest
 from leftover_english import english_in
 from playwright.sync_api import Locator, Page, expect
 
+from referee.languages import LANGUAGES
+from referee.rules.variants import VARIANTS
+
 from .conftest import Taps, axe, no_scroll, report, shot
 from .flows import deck_card, fill_tally, symbol
 from .test_browser_finnish import NAMES as FINNISH_NAMES
@@ -259,3 +262,21 @@ def test_a_danish_phone_settles_a_dispute_in_danish(phone: Page, taps: Taps) -> 
     shot(phone, "lang-da-overruled")
     no_english(phone, "da", [*names, "Vi spiller med husregel"], "the overruled play")
     rule_page(phone, "da", variant, names)
+
+
+def test_every_rule_page_fits_the_phone_in_every_language(phone: Page, taps: Taps) -> None:
+    """No rule page scrolls sideways on the phone, whichever language words it (long
+    Finnish words in the card values' table once did)."""
+    size = phone.viewport_size
+    assert size is not None
+    wide = []
+    for language in LANGUAGES:
+        phone.goto("/")
+        taps.tap(phone.locator(f'footer.langs a[hreflang="{language}"]'))
+        expect(phone.locator("html")).to_have_attribute("lang", language)
+        for variant in VARIANTS:
+            phone.goto(f"/rules/{variant}")
+            width = phone.evaluate("document.documentElement.scrollWidth")
+            if width > size["width"]:
+                wide.append(f"{language} /rules/{variant}: {width}px")
+    assert wide == [], f"wider than the {size['width']}px phone: {wide}"

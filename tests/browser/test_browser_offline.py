@@ -56,6 +56,9 @@ def test_a_play_tapped_without_a_connection_is_kept_and_recorded_when_tapped_aga
     phone.context.set_offline(True)
     taps.tap(button)
     expect(notice).to_have_text(NO_CONNECTION)
+    # the round's refresh fails too while offline: the play's notice stays as it was
+    phone.wait_for_event("requestfailed", lambda request: request.method == "GET")
+    expect(notice).to_have_text(NO_CONNECTION)
     expect(notice).to_have_attribute("role", "status")
     expect(best(phone)).to_have_text(words)  # the same play, on the same page
     expect(phone.locator("#verdict")).to_have_text(verdict)
