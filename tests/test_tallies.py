@@ -270,6 +270,19 @@ def test_validate_tallies_sisten_is_one_more_sweep_for_the_last_capture():
                          TallyLimits((24, 24), sisten_is_sweep=True))
 
 
+def test_page_says_every_count_that_cannot_be_at_once(client):
+    # a table that got several counts wrong hears of them all in one answer, each at its
+    # place: the cards (60, not 52) and the spades (14, not 13) for the whole tally, and
+    # 30 sweeps at the first side's box (two players play 24 cards each)
+    token, number = _tally_page(client)
+    sides = [dict(SWEDISH_SIDES[0], cards=35, spades=8, sweeps=30), SWEDISH_SIDES[1]]
+    page = _refused(_post_tally(client, token, number, sides), token, number)
+    said = plain_text(page)
+    assert "the cards add up to 60, not 52" in said
+    assert "the spades add up to 14, not 13" in said
+    assert "at most 24" in _field(page, "sides-0-sweeps")
+
+
 def test_page_refuses_more_sweeps_than_cards_played(client):
     token, number = _tally_page(client)
     # two players, 4 on the table, 6 deals of 4: each plays 24 cards

@@ -246,8 +246,12 @@ def _attempt(who: Access[Any], rnd: RoundData, change: Callable[[], Any],
     except service.OtherSeat as other:
         return _panel(who, rnd, 403, message=str(other), **kept)
     except TallyError as error:
-        errors = (tally.place_error(error.field, error_text(error)) if tally is not None
-                  else {"tally": [error_text(error)]})
+        errors: dict[str, list[str]] = {}
+        for problem in (error, *error.also):  # every count that cannot be, each at its box
+            placed = (tally.place_error(problem.field, error_text(problem)) if tally is not None
+                      else {"tally": [error_text(problem)]})
+            for key, messages in placed.items():
+                errors.setdefault(key, []).extend(messages)
         return _panel(who, rnd, 422, form_errors=errors, **kept)
     except RoundError as error:
         return _panel(who, rnd, 422, message=error_text(error), **kept)

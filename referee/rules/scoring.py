@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,6 +48,7 @@ __all__ = [
     "round_and_match",
     "score_round",
     "settle",
+    "tally_problems",
     "validate_tallies",
 ]
 
@@ -594,6 +595,7 @@ class TallyError(ValueError):
         super().__init__(message)
         self.field = field
         self.why = why
+        self.also: tuple[TallyError, ...] = ()  # the counts' other problems, if any
 
 
 @dataclass(frozen=True)
@@ -671,6 +673,32 @@ def validate_tallies(
     ...
     referee.rules.scoring.TallyError: 30 sweeps are more than this side can make: ... at most 24
     """
+    problems = tally_problems(tallies, packs, limits)
+    if problems:
+        first, *others = problems
+        first.also = tuple(others)
+        raise first
+
+
+def tally_problems(
+    tallies: Sequence[Tally], packs: int, limits: TallyLimits | None = None
+) -> list[TallyError]:
+    """Every way the counts cannot be true (see :func:`validate_tallies`), in the order a
+    table checks them, so that a phone can say them all at once. A negative count or a
+    card that is no ace is said alone: the sums of such counts say nothing more.
+
+    >>> from .cards import parse_cards
+    >>> a = Tally(30, 8, tuple(parse_cards(["AS", "AH"])), 1, 0, 0, True)
+    >>> b = Tally(30, 8, tuple(parse_cards(["AH", "AC"])), 1, 1, 0, True)
+    >>> [p.why.code.value for p in tally_problems([a, b], 1)]
+    ['tally_cards', 'tally_spades', 'tally_ace_twice', 'tally_casino', 'tally_last_twice']
+    """
+    return list(_problems(tallies, packs, limits))
+
+
+def _problems(
+    tallies: Sequence[Tally], packs: int, limits: TallyLimits | None
+) -> Iterator[TallyError]:
     whole = 52 * packs
     names = (("cards", "cards"), ("spades", "spades"), ("big_casino", "10♦"),
              ("little_casino", "2♠"), ("sweeps", "sweeps"), ("double_sweeps", "dubbeltabbe"),
@@ -678,71 +706,76 @@ def validate_tallies(
     for i, t in enumerate(tallies):
         for key, noun in names:
             if getattr(t, key) < 0:
-                raise TallyError(f"the {noun} cannot be fewer than 0", f"tallies[{i}].{key}",
+                yield TallyError(f"the {noun} cannot be fewer than 0", f"tallies[{i}].{key}",
                                  Reason.of(Why.TALLY_NEGATIVE, category=key))
         for j, card in enumerate(t.aces):
             if not card.ace:
-                raise TallyError(f"{card.symbol} is not an ace", f"tallies[{i}].aces[{j}]",
+                yield TallyError(f"{card.symbol} is not an ace", f"tallies[{i}].aces[{j}]",
                                  Reason.of(Why.TALLY_NOT_ACE, card=card))
+    if any(getattr(t, key) < 0 for t in tallies for key, _noun in names) or any(
+            not card.ace for t in tallies for card in t.aces):
+        return
     cards = sum(t.cards for t in tallies)
     if cards != whole:
-        raise TallyError(f"the cards add up to {cards}, not {whole}", "tallies",
+        yield TallyError(f"the cards add up to {cards}, not {whole}", "tallies",
                          Reason.of(Why.TALLY_CARDS, total=cards, whole=whole))
     spades = sum(t.spades for t in tallies)
     if spades != 13 * packs:
-        raise TallyError(f"the spades add up to {spades}, not {13 * packs}", "tallies",
+        yield TallyError(f"the spades add up to {spades}, not {13 * packs}", "tallies",
                          Reason.of(Why.TALLY_SPADES, total=spades, whole=13 * packs))
+    twice = False
     for card, count in Counter(c for t in tallies for c in t.aces).items():
         if count > packs:
-            raise TallyError(
+            twice = True
+            yield TallyError(
                 f"{card.symbol} appears {'twice' if count == 2 else f'{count} times'}; "
                 + ("each ace belongs to exactly one side" if packs == 1 else
                    "two packs hold two of each ace"), "tallies",
                 Reason.of(Why.TALLY_ACE_TWICE, card=card, count=count),
             )
     aces = sum(len(t.aces) for t in tallies)
-    if aces != 4 * packs:
-        raise TallyError(f"{aces} aces are listed, not {4 * packs}; every ace belongs to one "
+    if aces != 4 * packs and not twice:
+        yield TallyError(f"{aces} aces are listed, not {4 * packs}; every ace belongs to one "
                          "side", "tallies", Reason.of(Why.TALLY_ACES, total=aces, whole=4 * packs))
     for key, name, count in (
         ("big_casino", "big casino (10♦)", sum(t.big_casino for t in tallies)),
         ("little_casino", "little casino (2♠)", sum(t.little_casino for t in tallies)),
     ):
         if count != packs:
-            raise TallyError(f"the {name} must belong to exactly "
+            yield TallyError(f"the {name} must belong to exactly "
                              f"{'one side' if packs == 1 else 'two sides, or one side twice'}",
                              "tallies", Reason.of(Why.TALLY_CASINO, category=key, packs=packs))
     last = sum(1 for t in tallies if t.last_capture)
     if last > 1:
-        raise TallyError("only one side can have the last capture", "tallies",
+        yield TallyError("only one side can have the last capture", "tallies",
                          Reason.of(Why.TALLY_LAST_TWICE))
     if last == 0 and limits is not None and limits.last_capture_scores:
-        raise TallyError(f"all {whole} cards were taken, so one side made the last capture: "
+        yield TallyError(f"all {whole} cards were taken, so one side made the last capture: "
                          "mark which", "tallies", Reason.of(Why.TALLY_LAST_MISSING, whole=whole))
     for i, t in enumerate(tallies):
         if t.double_sweeps > t.sweeps:
-            raise TallyError("a dubbeltabbe is one of the side's sweeps: no more of them than "
+            yield TallyError("a dubbeltabbe is one of the side's sweeps: no more of them than "
                              "sweeps", f"tallies[{i}].double_sweeps",
                              Reason.of(Why.TALLY_DOUBLE_SWEEPS))
         if t.spades > t.cards:
-            raise TallyError("a side cannot have more spades than cards", f"tallies[{i}].spades",
+            yield TallyError("a side cannot have more spades than cards", f"tallies[{i}].spades",
                              Reason.of(Why.TALLY_SPADES_OVER_CARDS))
         least = len(t.aces) + t.big_casino + t.little_casino
         if least > t.cards:
-            raise TallyError("a side has fewer cards than its aces and casinos",
+            yield TallyError("a side has fewer cards than its aces and casinos",
                              f"tallies[{i}].cards", Reason.of(Why.TALLY_CARDS_UNDER))
         spade_cards = sum(1 for c in t.aces if c.spade) + t.little_casino
         if spade_cards > t.spades:
-            raise TallyError("a side's spades must count its A♠ and 2♠", f"tallies[{i}].spades",
+            yield TallyError("a side's spades must count its A♠ and 2♠", f"tallies[{i}].spades",
                              Reason.of(Why.TALLY_SPADES_UNDER))
         if limits is not None:
-            _sweeps_played(i, t, limits)
-        _fits_the_pile(i, t, limits)
+            yield from _sweeps_played(i, t, limits)
+        yield from _fits_the_pile(i, t, limits)
     if limits is not None:
-        _sweeps_together(tallies, limits)
+        yield from _sweeps_together(tallies, limits)
 
 
-def _sweeps_together(tallies: Sequence[Tally], limits: TallyLimits) -> None:
+def _sweeps_together(tallies: Sequence[Tally], limits: TallyLimits) -> Iterator[TallyError]:
     """The sides together sweep at most every other play (and one more with
     ``sisten_is_sweep``)."""
     most, plays = limits.sweeps_together, limits.counted_plays
@@ -750,7 +783,7 @@ def _sweeps_together(tallies: Sequence[Tally], limits: TallyLimits) -> None:
     if most is None or plays is None or count <= most:
         return
     extra = ", and the last capture may count as one more" if limits.sisten_is_sweep else ""
-    raise TallyError(
+    yield TallyError(
         f"{count} sweeps in all are more than a round allows: after a sweep the next player "
         f"must trail, so of the {plays} plays whose sweeps count at most every other one "
         f"sweeps{extra}: at most {most}", "tallies",
@@ -758,14 +791,14 @@ def _sweeps_together(tallies: Sequence[Tally], limits: TallyLimits) -> None:
                   count=count, plays=plays, most=most))
 
 
-def _sweeps_played(i: int, t: Tally, limits: TallyLimits) -> None:
+def _sweeps_played(i: int, t: Tally, limits: TallyLimits) -> Iterator[TallyError]:
     """A side sweeps at most once per card its players play (RULES §5: in Finnish only
     the cards before the last deal count)."""
     plays = limits.plays[i]
     if limits.last_deal is not None:
         before = limits.sweeps[i]
         if t.sweeps > before:
-            raise TallyError(
+            yield TallyError(
                 f"{t.sweeps} sweeps cannot count: sweeps made in the last deal do not "
                 f"score and are left out, and this side's players play {before} cards "
                 f"before it, so at most {before} sweeps", f"tallies[{i}].sweeps",
@@ -776,7 +809,7 @@ def _sweeps_played(i: int, t: Tally, limits: TallyLimits) -> None:
         extra = ", and the last capture counts as one more"
     most = plays + (1 if extra else 0)
     if t.sweeps > most:
-        raise TallyError(
+        yield TallyError(
             f"{t.sweeps} sweeps are more than this side can make: its players play {plays} "
             f"cards in the round, each sweeps at most once{extra}, so at most {most}",
             f"tallies[{i}].sweeps",
@@ -784,18 +817,18 @@ def _sweeps_played(i: int, t: Tally, limits: TallyLimits) -> None:
                       count=t.sweeps, plays=plays, most=most))
 
 
-def _fits_the_pile(i: int, t: Tally, limits: TallyLimits | None) -> None:
+def _fits_the_pile(i: int, t: Tally, limits: TallyLimits | None) -> Iterator[TallyError]:
     """What a side's pile must hold for its sweeps, its last capture and its mulles: a
     capture takes at least one table card with the card played."""
     sisten = t.last_capture and (limits is None or limits.sisten_is_sweep)
     least = _cards_for_sweeps(t.sweeps, sisten)
     if t.cards < least:
-        raise TallyError(
+        yield TallyError(
             f"{t.sweeps} sweeps need at least {least} cards in the side's pile (each takes a "
             f"table card with the card played), and it has {t.cards}", f"tallies[{i}].sweeps",
             Reason.of(Why.TALLY_SWEEPS_CARDS, count=t.sweeps, least=least, pile=t.cards))
     if t.last_capture and t.cards < 2:
-        raise TallyError(
+        yield TallyError(
             f"a side with {t.cards} cards cannot have made the last capture: a capture takes "
             "at least one table card with the card played", f"tallies[{i}].last_capture",
             Reason.of(Why.TALLY_LAST_NO_CARDS, pile=t.cards))
@@ -804,11 +837,11 @@ def _fits_the_pile(i: int, t: Tally, limits: TallyLimits | None) -> None:
     field = f"tallies[{i}].mulle"
     step = limits.mulle_step
     if step and t.mulle % step:
-        raise TallyError(f"{t.mulle} mulle points cannot be: each mulle scores {step}", field,
+        yield TallyError(f"{t.mulle} mulle points cannot be: each mulle scores {step}", field,
                          Reason.of(Why.TALLY_MULLE_STEP, points=t.mulle, value=step))
     most = _most_mulle(limits.mulle_values, t.cards)
     if t.mulle > most:
-        raise TallyError(
+        yield TallyError(
             f"{t.mulle} mulle points are more than a pile of {t.cards} cards can hold: each "
             f"mulle takes a card and its identical twin, so at most {most}", field,
             Reason.of(Why.TALLY_MULLE_VALUE, points=t.mulle, pile=t.cards, most=most))
