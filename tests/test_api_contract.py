@@ -395,6 +395,21 @@ def test_check_400(api, body, field):
     assert_bad(*api(CHECK, body), field)
 
 
+def test_check_judges_a_claim_on_a_table_too_large_to_list_every_capture(api):
+    # API.md: "A well-formed but illegal play is not an error": nor is a legal one on a
+    # table of 28 cards in 14 pairs that each add up to 10 (reached by 24 trails). 10♥
+    # takes it all (every pair is a 10); the referee cannot list every other capture of
+    # 10♥ in a request's budget, so it offers one found greedily, and still judges the claim
+    table = ["9D", "2C", "2H", "7H", "9C", "AS", "9S", "7C", "7D", "3H", "7S", "6H", "AD",
+             "AH", "3C", "AC", "8D", "3D", "8H", "4H", "8S", "3S", "2S", "9H", "8C", "4S",
+             "2D", "6D"]
+    status, answer = api(CHECK, {"variant": "swedish", "table": table, "play": {
+        "card": "10H", "action": "capture", "take": list(range(28))}})
+    assert status == 200, answer
+    assert answer["legal"] is True and answer["sweep"] is True
+    assert len(answer["groups"]) == 14 and len(answer["alternatives"]) >= 1
+
+
 def test_check_hand_without_the_card_played_is_400(api):
     # API.md: "hand: ... the player's whole hand including the card played".
     body = with_(CHECK_EXAMPLE, hand=["QS", "2C"])
@@ -824,12 +839,7 @@ def test_replay_example(api):
     status, answer = api(REPLAY, REPLAY_EXAMPLE)
     assert status == 200, answer
     expected = copy.deepcopy(REPLAY_EXAMPLE_ANSWER)
-    # A pile is a set of cards: compare captured cards as multisets.
-    got_captured = [Counter(s["captured"]) for s in answer["state"]["sides"]]
-    want_captured = [Counter(s["captured"]) for s in expected["state"]["sides"]]
-    assert got_captured == want_captured
-    for side in answer["state"]["sides"] + expected["state"]["sides"]:
-        side["captured"] = sorted(side["captured"])
+    # the piles as API.md writes them: the cards taken, then the card that took them
     assert answer["ok"] is True and answer["error"] is None
     assert {k: answer["state"][k] for k in expected["state"]} == expected["state"]
     assert [{k: p[k] for k in ("player", "legal", "sweep")} for p in answer["plays"]] == \

@@ -117,7 +117,8 @@ def test_rows_stored_before_typed_events_still_load(tmp_path):
             Play(Card.parse("KD"), Action.CAPTURE, (0, 1)), "near enough")
         game = service.game_of(second)
         assert [r.overruled for r in game.records] == [None, "near enough"]
-        assert game.turn == 1 and [c.code for c in game.piles[1]] == ["9H", "9S"]
+        # the pile: the card taken, then the card that took it (API.md's replay example)
+        assert game.turn == 1 and [c.code for c in game.piles[1]] == ["9S", "9H"]
     client = app.test_client()
     board = client.get("/match/view")
     assert board.status_code == 200

@@ -18,7 +18,7 @@ play is applied as the table ruled, without judging it again.
 (0, 1, 6, 40)
 >>> record = r.play(Play(Card.parse("9H"), Action.CAPTURE, (0,)))
 >>> record.player, [c.code for c in r.piles[0]], r.turn
-(0, ['9H', '9S'], 1)
+(0, ['9S', '9H'], 1)
 >>> r.play(Play(Card.parse("9H"), Action.TRAIL))
 Traceback (most recent call last):
 ...

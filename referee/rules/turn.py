@@ -126,7 +126,7 @@ class Verdict:
     sweep: bool = False
     pending: tuple[int, ...] = ()  # build values the player must hold (hand unknown)
     table: tuple[Item, ...] = ()  # the table after the play, when legal
-    taken: tuple[Card, ...] = ()  # cards into the player's pile, the played card first
+    taken: tuple[Card, ...] = ()  # cards into the player's pile, the played card last
     options: tuple[tuple[int, ...], ...] = field(default=())  # the card's legal captures
     detail: tuple[Reason, ...] = ()  # behind the ruling: each value tried, the card's value
 
@@ -153,26 +153,30 @@ def judge(
 ) -> Verdict:
     """Judge ``play`` by ``spot.player``; ``hand`` (with the played card) if known.
 
-    With ``alternatives`` the verdict lists the card's legal captures, best first.
+    With ``alternatives`` the verdict lists the card's legal captures, best first. They
+    are searched after the claim is judged: on a table too large to list them all in the
+    budget, the claim still has its verdict (and the list one capture found greedily).
     Every search spends from ``budget`` (a fresh one when not given).
     """
     budget = budget or Budget()
-    options = (
-        tuple(capture_options(spot.rules, play.card, spot.table, budget)) if alternatives
-        else ()
-    )
+
+    def options() -> tuple[tuple[int, ...], ...]:
+        if not alternatives:
+            return ()
+        return tuple(capture_options(spot.rules, play.card, spot.table, budget))
+
     if hand is not None and play.card not in hand:
         return Verdict(False, Reason.of(Why.NOT_IN_HAND, card=play.card),
-                       Kind(play.action.value), options=options)
+                       Kind(play.action.value), options=options())
     try:
         verdict = _ACTIONS[play.action](spot, play, budget)
         pending = _holding(spot, play, verdict, hand)
     except _Illegal as illegal:
-        return Verdict(False, illegal.why, illegal.kind, options=options,
+        return Verdict(False, illegal.why, illegal.kind, options=options(),
                        detail=illegal.detail)
     return Verdict(
         True, verdict.why, verdict.kind, verdict.value, verdict.groups, verdict.sweep,
-        pending, verdict.table, verdict.taken, options, verdict.detail,
+        pending, verdict.table, verdict.taken, options(), verdict.detail,
     )
 
 
@@ -205,7 +209,7 @@ def _capture(spot: Spot, play: Play, budget: Budget) -> Verdict:
         raise _Illegal(Kind.CAPTURE, verdict.why, verdict.detail)
     taken_items = set(play.refs)
     rest = tuple(item for i, item in enumerate(spot.table) if i not in taken_items)
-    taken = (play.card, *(c for i in sorted(taken_items) for c in item_cards(spot.table[i])))
+    taken = (*(c for i in sorted(taken_items) for c in item_cards(spot.table[i])), play.card)
     return Verdict(True, verdict.why, Kind.CAPTURE, verdict.value, verdict.groups,
                    verdict.sweep, table=rest, taken=taken, detail=verdict.detail)
 
