@@ -614,6 +614,19 @@ def test_not_a_json_object_is_400(client, path, data, content_type):
 
 
 @pytest.mark.parametrize("path", POSTS)
+def test_a_body_that_is_not_json_is_told_so(client, path):
+    for data in ("not json", '{"variant": "swedish",', b"\xff\xfe{}",
+                 '{"players": ' + "9" * 5000 + "}"):
+        response = client.post(path, data=data, content_type="application/json")
+        assert response.status_code == 400
+        assert response.get_json() == {
+            "error": "the body is not readable JSON: send one JSON object", "field": "body"}
+    for data in ("", "[1, 2]", "null", "42"):  # JSON, or nothing, but no object
+        response = client.post(path, data=data, content_type="application/json")
+        assert response.get_json()["error"] == "the body must be a JSON object", data
+
+
+@pytest.mark.parametrize("path", POSTS)
 def test_array_body_is_400(api, path):
     status, answer = api(path, [_base(path)])
     assert status == 400 and is_sentence(answer["error"]) and isinstance(answer["field"], str)

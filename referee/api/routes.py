@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import BadRequest, HTTPException
 
 from referee.rules.cards import BIG_CASINO, LITTLE_CASINO, Card, pack
 from referee.rules.partition import Budget, TooComplex
@@ -101,9 +101,11 @@ def error_json(error: HTTPException) -> Response:
 
 def _body(allowed: tuple[str, ...]) -> dict[str, Any]:
     try:
-        raw = request.get_json(silent=True, force=True)
+        raw = request.get_json(force=True) if request.get_data(cache=True) else None
     except RecursionError:  # JSON nested deeper than any real request
         raise BadInput("the body is nested too deeply to be a Kasino request", "body") from None
+    except BadRequest:  # not JSON, not UTF-8, or a number too long to read
+        raise BadInput("the body is not readable JSON: send one JSON object", "body") from None
     body = require_object(raw)
     check_keys(body, allowed)
     return body
