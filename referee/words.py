@@ -300,6 +300,10 @@ def side_names(sides: Sequence[Sequence[int]], names: Sequence[str] | None = ())
             _("seats %(seats)s", seats="+".join(str(seat) for seat in side)) for side in sides]
 
 
+SEATS_EXACTLY_OR_PAIRED = _l("%(variant)s is played by %(low)s players, or %(paired)s in two "
+                             "partnerships")
+
+
 def reason_text(reason: Reason, names: Sequence[str] | None = (), **extra: str) -> str:
     """The ruling's rule in one sentence. ``names`` word the seats (by seat number when
     there are none); ``extra`` adds parameters the engine does not carry (the player of
@@ -307,6 +311,8 @@ def reason_text(reason: Reason, names: Sequence[str] | None = (), **extra: str) 
     params = {key: _param(value, names, key) for key, value in reason.params}
     params.update(extra)
     wording = REASONS[reason.code]
+    if reason.code is Why.SEATS_ALONE_OR_PAIRED and reason.get("low") == reason.get("high"):
+        wording = SEATS_EXACTLY_OR_PAIRED  # not "2 to 2 players"
     if isinstance(wording, Plural):
         number = reason.get(wording.count)
         return wording.word(number if isinstance(number, int) else 0, params)

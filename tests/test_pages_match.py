@@ -199,7 +199,8 @@ def test_new_match_mulle_glimne_needs_two_players_or_four_in_partnerships_rules_
         body = text(refused(client, names=names, variant="mulle-glimne"))
         # the error stands at the players field, before the first name
         field = body[body.index('id="players"'):body.index('id="names-0"')]
-        assert "2 players, or 4 in two partnerships" in field, names
+        assert "is played by 2 players, or 4 in two partnerships" in field, names
+        assert "2 to 2" not in field
     token = new_match(client, variant="mulle-glimne", names=("A", "B", "C", "D"),
                       partnerships="pairs")
     match = match_of(token)

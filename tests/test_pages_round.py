@@ -82,6 +82,9 @@ def test_first_table_of_the_wrong_size_is_refused(client):
     assert response.status_code == 422
     assert "starts with 4 cards on the table, not 2" in plain(response)
     assert round_of(token, number).events == []
+    # the two cards stay picked: the next tap adds the third to them
+    assert "The first table: 2 of 4 cards" in plain(response)
+    assert 'name="table" value="9S 6C"' in text(response)
 
 
 def test_first_table_card_that_does_not_exist_is_refused(client):

@@ -11,6 +11,7 @@ from typing import Any, cast
 
 from flask import abort, flash, get_flashed_messages, redirect, request, url_for
 from flask_babel import gettext as _
+from werkzeug.datastructures import MultiDict
 
 from .. import service
 from ..models import MatchData, RoundData
@@ -231,12 +232,16 @@ def _stale(who: Access[Any], rnd: RoundData, **kept: Any):
 
 
 def _attempt(who: Access[Any], rnd: RoundData, change: Callable[[], Any],
-             done: Callable[[Any], Any], tally: TallyForm | None = None):
+             done: Callable[[Any], Any], tally: TallyForm | None = None,
+             pick: PickForm | None = None):
     """Run a change to the round: the one place a stale page, a closed round, a round
     kept the other way (play by play, or by tallies), another seat's play, a tally that
     cannot be or a position the engine refuses outright turns into the current panel and
-    a message (a tally's at its box, with the counts as typed)."""
+    a message (a tally's at its box, with the counts as typed; the first table's cards
+    still picked)."""
     kept: dict[str, Any] = {"tally_form": tally} if tally is not None else {}
+    if pick is not None:
+        kept["pick"] = pick
     try:
         changed = change()
     except service.StaleRound:
@@ -272,9 +277,12 @@ def table(token: str, number: int):
     form = TableForm()
     if not form.validate():
         return _panel(who, rnd, 422, form_errors=form.errors)
+    # refused (too few cards, say), the cards stay picked: one to put right, not all again
+    picked = PickForm(formdata=MultiDict({"table": form.table.data}))
+    picked.validate()
     return _attempt(who, rnd,
                     lambda: service.record_table(rnd, form.version.data, form.cards()),
-                    lambda game: _done(who, rnd, game))
+                    lambda game: _done(who, rnd, game), pick=picked)
 
 
 def _play_from(form: PlayForm) -> Play:

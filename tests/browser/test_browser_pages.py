@@ -1,11 +1,15 @@
 """The pages around a round, at phone size: a new match with its mistakes shown at the
-top and the first one focused, and the rule book."""
+top and the first one focused, and the rule book; and the big screen's heading."""
 
 from __future__ import annotations
+
+import re
 
 from playwright.sync_api import Page, expect
 
 from .conftest import Taps, axe, shot
+from .flows import start_match
+from .test_browser_languages import BROKEN_WORDS
 
 
 def test_new_match_mistakes_are_listed_at_the_top_and_the_first_is_focused(phone: Page,
@@ -39,3 +43,17 @@ def test_the_rule_book_at_phone_size(phone: Page, taps: Taps):
     assert width <= 360, f"the rule page is {width}px wide on a 360px phone"
     axe(phone, "rules: norwegian (phone)")
     shot(phone, "rules-norwegian")
+
+
+def test_the_big_screen_keeps_a_long_variant_name_in_its_column(desktop: Page, taps: Taps):
+    """"Mulle (Kortspelshandboken)" on the big screen: its heading wraps within the left
+    column instead of running under the round beside it."""
+    start_match(desktop, taps, "mulle-glimne", ["Annabella", "Bo"], dealer=2)
+    watch = desktop.locator("figure.join-link", has_text="Watch only").locator("a")
+    desktop.goto(re.sub(r"^https?://[^/]+", "", watch.inner_text()) + "/tv")
+    heading = desktop.locator("#screen h1")
+    expect(heading).to_contain_text("Kortspelshandboken")
+    spill = heading.evaluate("(h) => h.scrollWidth - h.clientWidth")
+    assert spill <= 0, f"the heading runs {spill}px out of its column"
+    assert heading.evaluate_all(BROKEN_WORDS) == []  # and no word of it over two lines
+    shot(desktop, "tv-long-variant-name")
