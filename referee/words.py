@@ -476,7 +476,10 @@ def whereabouts_text(where: Whereabouts, names: Sequence[str],
 
 
 def sweep_text(sweep: Sweep, freeze: int | None) -> str:
-    """A sweep as the verdict announces it: whether it scores, and if not why."""
+    """A sweep as the verdict announces it: whether it scores, and if not why; a
+    Krypkasino dubbeltabbe by its name (it counts ±10, not ±5)."""
+    if sweep.double:
+        return _("a dubbeltabbe!")
     if sweep.note is SweepNote.LAST_DEAL:
         return _("a sweep, but it does not score: it was made in the last deal")
     if sweep.note is SweepNote.FROZEN:

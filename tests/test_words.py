@@ -10,8 +10,10 @@ from conftest import P, play
 
 from referee.rules.notes import Note, Say
 from referee.rules.reasons import Reason, Why
+from referee.rules.round import RoundState
 from referee.rules.table import Build
-from referee.words import CONSEQUENCES, REASONS, note_text, reason_text
+from referee.rules.variants import get_rules
+from referee.words import CONSEQUENCES, REASONS, note_text, reason_text, sweep_text
 
 BUILD = Build.of([P("4C"), P("5H")], 9, owner=1)
 # example parameters by name, as the engine gives them
@@ -316,3 +318,13 @@ def test_a_play_of_the_history_is_worded_in_the_language_of_each_page(app):
                     assert records_text([record]) == [(record, fresh)]
                     said.setdefault(language, fresh)
     assert said["en"] == "7♥ takes 3♠+4♣ and 7♦" and len(set(said.values())) == 5
+
+
+def test_a_krypkasino_dubbeltabbe_is_announced_by_its_name(app):
+    # RULES §7: taking a lone card with its identical twin is a dubbeltabbe, ±10 (not ±5)
+    r = RoundState(get_rules("krypkasino"), players=2, dealer=1)
+    r.start([P(c) for c in ("2C", "3C", "4C", "KD")])
+    r.play(play("9D", "capture", [0, 1, 2]))  # 2+3+4: K♦ stays, alone
+    r.play(play("KD", "capture", [0]))  # the twin takes the lone K♦
+    with app.test_request_context():
+        assert sweep_text(r.sweep_of(r.records[-1]), None) == "a dubbeltabbe!"
