@@ -121,6 +121,8 @@ def test_tally_round_scores_the_counts(client):
     assert confirm.status_code == 303
     board = plain(client.get(f"/match/{token}"))
     assert "Ann 10" in board and "Bo 3" in board
+    # a round kept by its tallies has no plays to show: its link says what it shows
+    assert "The tallies of round 1" in board and "The plays of round" not in board
 
 
 def test_tally_that_does_not_add_up_is_refused(client):
