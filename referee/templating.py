@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import Flask
 from flask.templating import Environment as FlaskEnvironment
-from flask_babel import format_date, format_datetime, format_time, get_locale, get_translations
+from flask_babel import format_date, format_time, get_locale, get_translations
 from flask_babel import lazy_gettext as _l
 from jinja2 import pass_eval_context
 from jinja2.nodes import EvalContext
@@ -135,8 +135,7 @@ def register(app: Flask) -> None:
                                  LANGUAGE_NAMES=languages.NAMES, this_page=languages.here,
                                  get_locale=get_locale, explain=notes_text, build_text=build_text,
                                  ruling=verdict_text, ruling_detail=detail_text,
-                                 format_date=format_date, format_datetime=format_datetime,
-                                 format_time=format_time,
+                                 format_date=format_date, format_time=format_time,
                                  sources_text=sources_text,
                                  card_name=card_name, variant_name=variant_name,
                                  variant_description=variant_description)

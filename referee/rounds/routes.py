@@ -278,8 +278,7 @@ def table(token: str, number: int):
     if not form.validate():
         return _panel(who, rnd, 422, form_errors=form.errors)
     # refused (too few cards, say), the cards stay picked: one to put right, not all again
-    picked = PickForm(formdata=MultiDict({"table": form.table.data}))
-    picked.validate()
+    picked = PickForm(formdata=MultiDict({"table": form.table.data}))  # codes checked above
     return _attempt(who, rnd,
                     lambda: service.record_table(rnd, form.version.data, form.cards()),
                     lambda game: _done(who, rnd, game), pick=picked)

@@ -703,17 +703,19 @@ def _problems(
     names = (("cards", "cards"), ("spades", "spades"), ("big_casino", "10♦"),
              ("little_casino", "2♠"), ("sweeps", "sweeps"), ("double_sweeps", "dubbeltabbe"),
              ("mulle", "mulle points"))
+    malformed = False  # a negative count, a card that is no ace: said alone
     for i, t in enumerate(tallies):
         for key, noun in names:
             if getattr(t, key) < 0:
+                malformed = True
                 yield TallyError(f"the {noun} cannot be fewer than 0", f"tallies[{i}].{key}",
                                  Reason.of(Why.TALLY_NEGATIVE, category=key))
         for j, card in enumerate(t.aces):
             if not card.ace:
+                malformed = True
                 yield TallyError(f"{card.symbol} is not an ace", f"tallies[{i}].aces[{j}]",
                                  Reason.of(Why.TALLY_NOT_ACE, card=card))
-    if any(getattr(t, key) < 0 for t in tallies for key, _noun in names) or any(
-            not card.ace for t in tallies for card in t.aces):
+    if malformed:
         return
     cards = sum(t.cards for t in tallies)
     if cards != whole:

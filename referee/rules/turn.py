@@ -324,12 +324,12 @@ def _sums(values: Sequence[tuple[int, ...]]) -> list[int]:
     return sorted(sums)
 
 
-def _may_add_to(spot: Spot, build: Build, kind: Kind) -> None:
+def _may_raise(spot: Spot, build: Build) -> None:
     """The owner raises their own build only by house rule (Danish and Anglo by default);
     doubling is not adding to it: anyone may double (RULES.md §3.2)."""
     rules = spot.rules
     if build.owner == spot.player and not rules.raise_own_build:
-        raise _Illegal(kind, Reason.of(Why.NOT_OWN_BUILD))
+        raise _Illegal(Kind.RAISE, Reason.of(Why.NOT_OWN_BUILD))
 
 
 def _raise(
@@ -340,7 +340,7 @@ def _raise(
         raise _Illegal(Kind.RAISE, Reason.of(Why.RAISE_ONE_CARD))
     if target.locked:
         raise _Illegal(Kind.RAISE, Reason.of(Why.LOCKED_BUILD, build=target))
-    _may_add_to(spot, target, Kind.RAISE)
+    _may_raise(spot, target)
     if spot.partner(target.owner) and not rules.building.partner_may_raise:
         raise _Illegal(Kind.RAISE, Reason.of(Why.PARTNER_MAY_NOT_RAISE))
     possible = [target.value + v for v in rules.table_values(card)]
