@@ -26,9 +26,12 @@ PACKAGE = Path(__file__).parent
 ROOT = PACKAGE.parent
 TRANSLATIONS = PACKAGE / "translations"
 SOURCES = [("referee", "**.py", "python"), ("templates", "**.html", "jinja2")]
-# (words.plural_l marks a sentence worded by a count: its second and third arguments)
+# (words.plural_l marks a sentence worded by a count: its second and third arguments;
+# plural_pl the same with the catalogues' context before them; _pl is lazy_pgettext)
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "_l": None,
-            "lazy_gettext": None, "lazy_ngettext": (1, 2), "plural_l": (2, 3)}
+            "lazy_gettext": None, "lazy_ngettext": (1, 2), "plural_l": (2, 3),
+            "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3),
+            "_pl": ((1, "c"), 2), "plural_pl": ((2, "c"), 3, 4)}
 SOURCE = "en"
 
 

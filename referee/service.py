@@ -55,7 +55,6 @@ from .rules.events import (
 from .rules.events import Event as EngineEvent
 from .rules.partition import TooComplex
 from .rules.round import RoundError, RoundState, sides_of, tally_limits
-from .rules.round import side_names as names_of_sides
 from .rules.scoring import (
     MatchResult,
     RoundResult,
@@ -66,7 +65,8 @@ from .rules.scoring import (
 )
 from .rules.turn import IllegalPlay, Play, Verdict
 from .rules.variants import MulleScoring, OptionError, Rules, get_rules
-from .words import error_text, play_text, verdict_text
+from .words import SideName, error_text, play_text, verdict_text
+from .words import side_names as names_of_sides
 
 
 class StaleRound(Exception):
@@ -148,7 +148,8 @@ def rules_of(match: MatchData) -> Rules:
     return get_rules(match.variant, match.options)
 
 
-def side_names(match: MatchData) -> list[str]:
+def side_names(match: MatchData) -> list[SideName]:
+    """The match's sides by their players' names (a partnership's sentences agree with it)."""
     return names_of_sides(sides_of(rules_of(match), len(match.players)), match.names)
 
 

@@ -24,11 +24,13 @@ from .words import (
     build_text,
     card_name,
     detail_text,
+    leftover_text,
     notes_text,
     sources_text,
     variant_description,
     variant_name,
     verdict_text,
+    winner_text,
 )
 
 
@@ -136,6 +138,7 @@ def register(app: Flask) -> None:
                                  get_locale=get_locale, explain=notes_text, build_text=build_text,
                                  ruling=verdict_text, ruling_detail=detail_text,
                                  format_date=format_date, format_time=format_time,
-                                 sources_text=sources_text,
+                                 sources_text=sources_text, winner_text=winner_text,
+                                 leftover_text=leftover_text,
                                  card_name=card_name, variant_name=variant_name,
                                  variant_description=variant_description)

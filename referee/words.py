@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from flask_babel import LazyString, get_locale, ngettext
+from flask_babel import LazyString, get_locale, ngettext, npgettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_pgettext as _pl
 
 from .rules.capture import Group
 from .rules.cards import Card, CardError, UnknownRank, UnknownSuit
@@ -38,17 +39,25 @@ class Plural:
     count: str
     singular: str
     plural: str
+    context: str | None = None  # the catalogues' context, if it has one
 
     def __str__(self) -> str:  # the English plural: the sentence with all its parameters
         return self.plural
 
     def word(self, number: int, params: Words) -> str:
+        if self.context is not None:
+            return npgettext(self.context, self.singular, self.plural, number, **params)
         return ngettext(self.singular, self.plural, number, **params)
 
 
 def plural_l(count: str, singular: str, plural: str) -> Plural:
     """A sentence worded by the count ``count`` (the catalogues take its two forms)."""
     return Plural(count, singular, plural)
+
+
+def plural_pl(count: str, context: str, singular: str, plural: str) -> Plural:
+    """:func:`plural_l` with the catalogues' ``context``."""
+    return Plural(count, singular, plural, context)
 
 
 REASONS: dict[Why, LazyString | Plural] = {
@@ -291,13 +300,34 @@ def player_name(seat: int, names: Sequence[str] | None = ()) -> str:
     return names[seat] if names and 0 <= seat < len(names) else seat_name(seat)
 
 
-def side_names(sides: Sequence[Sequence[int]], names: Sequence[str] | None = ()) -> list[str]:
+class SideName(str):
+    """A side as a sentence names it (its players' names, or its seats), knowing how many
+    players it stands for: a sentence whose subject is a partnership ("Anna & Cia") takes
+    its verb in the plural ("Anna & Cia score 3 sweeps", "Anna ja Cia saavat")."""
+
+    players: int
+
+    def __new__(cls, name: str, players: int = 1) -> SideName:
+        side = super().__new__(cls, name)
+        side.players = players
+        return side
+
+
+def together(side: object) -> bool:
+    """The side (a :class:`SideName`) is a partnership: its sentences' verbs are plural.
+    A plain name is one player's."""
+    return isinstance(side, SideName) and side.players > 1
+
+
+def side_names(sides: Sequence[Sequence[int]], names: Sequence[str] | None = ()) -> list[SideName]:
     """Each side by its players' names, or by its seats in the reader's language when the
     players have no names."""
     if names:
-        return [" & ".join(player_name(seat, names) for seat in side) for side in sides]
-    return [seat_name(side[0]) if len(side) == 1 else
-            _("seats %(seats)s", seats="+".join(str(seat) for seat in side)) for side in sides]
+        return [SideName(" & ".join(player_name(seat, names) for seat in side), len(side))
+                for side in sides]
+    return [SideName(seat_name(side[0]) if len(side) == 1 else
+                     _("seats %(seats)s", seats="+".join(str(seat) for seat in side)), len(side))
+            for side in sides]
 
 
 SEATS_EXACTLY_OR_PAIRED = _l("%(variant)s is played by %(low)s players, or %(paired)s in two "
@@ -508,17 +538,76 @@ CATEGORY_WORDS = {
 CATEGORY_CODE = "category_code"
 
 
+@dataclass(frozen=True)
+class SideLine:
+    """A line whose subject is a side, in its two forms: one player's, and a partnership's
+    (the catalogues' context "partnership"): its verb in the plural ("Anna & Cia score"),
+    and its own entry even where English keeps the words ("took"), since other languages
+    do not (Finnish "otti", "ottivat")."""
+
+    alone: LazyString | Plural
+    together: LazyString | Plural
+    subject: str = "side"  # the parameter that names the side
+
+    def __call__(self, p: Words) -> str:
+        form = self.together if together(p.get(self.subject)) else self.alone
+        if isinstance(form, Plural):
+            number = p.get(form.count)  # a line kept before it had its count: one
+            return form.word(number if isinstance(number, int) else 1, p)
+        return form % p
+
+
+MOST = {
+    "spades": SideLine(
+        plural_l("points", "%(side)s has most spades (%(counts)s): %(num)d point",
+                 "%(side)s has most spades (%(counts)s): %(num)d points"),
+        plural_pl("points", "partnership", "%(side)s have most spades (%(counts)s): %(num)d point",
+                  "%(side)s have most spades (%(counts)s): %(num)d points")),
+    "aces": SideLine(
+        plural_l("points", "%(side)s has most aces (%(counts)s): %(num)d point",
+                 "%(side)s has most aces (%(counts)s): %(num)d points"),
+        plural_pl("points", "partnership", "%(side)s have most aces (%(counts)s): %(num)d point",
+                  "%(side)s have most aces (%(counts)s): %(num)d points")),
+    "cards": SideLine(
+        plural_l("points", "%(side)s has most cards (%(counts)s): %(num)d point",
+                 "%(side)s has most cards (%(counts)s): %(num)d points"),
+        plural_pl("points", "partnership", "%(side)s have most cards (%(counts)s): %(num)d point",
+                  "%(side)s have most cards (%(counts)s): %(num)d points")),
+}
+SPADES_OVER_SIX = SideLine(
+    _l("%(side)s has %(count)d spades, %(over)d of which score nothing: %(points)d"),
+    _pl("partnership", "%(side)s have %(count)d spades, %(over)d of which score nothing: "
+        "%(points)d"))
+WINNER = SideLine(_l("%(name)s wins the match."),
+                  _pl("partnership", "%(name)s win the match."), subject="name")
+LEFTOVER = SideLine(
+    _l("The cards left on the table (%(cards)s) go to %(side)s, who made the last capture."),
+    _pl("partnership", "The cards left on the table (%(cards)s) go to %(side)s, who made the "
+        "last capture."))
+
+
+def winner_text(side: str) -> str:
+    """The match's winner, as the scoreboard says it."""
+    return WINNER({"name": side})
+
+
+def leftover_text(cards: str, side: str) -> str:
+    """Where the cards left on the table at the end of the round go."""
+    return LEFTOVER({"cards": cards, "side": side})
+
+
+SPADES_EACH = SideLine(_l("%(side)s has %(spades)s: %(points)s"),
+                       _pl("partnership", "%(side)s have %(spades)s: %(points)s"))
+
+
 def _most(p: Words) -> str:
-    category = p.get(CATEGORY_CODE)
-    if category == "spades":
-        return ngettext("%(side)s has most spades (%(counts)s): %(num)d point",
-                        "%(side)s has most spades (%(counts)s): %(num)d points",
-                        p["points"], **p)
-    if category == "aces":
-        return ngettext("%(side)s has most aces (%(counts)s): %(num)d point",
-                        "%(side)s has most aces (%(counts)s): %(num)d points", p["points"], **p)
-    return ngettext("%(side)s has most cards (%(counts)s): %(num)d point",
-                    "%(side)s has most cards (%(counts)s): %(num)d points", p["points"], **p)
+    return MOST.get(str(p.get(CATEGORY_CODE)), MOST["cards"])(p)
+
+
+def _spades_each(p: Words) -> str:
+    return SPADES_EACH({"side": p["side"],
+                        "spades": ngettext("%(num)d spade", "%(num)d spades", p["count"]),
+                        "points": ngettext("%(num)d point", "%(num)d points", p["points"])})
 
 
 def _most_tied(p: Words) -> str:
@@ -549,23 +638,34 @@ NOTES: dict[Say, Callable[[Words], str]] = {
     Say.MOST: _most,
     Say.MOST_TIED: _most_tied,
     Say.MOST_TIED_CARRIED: _most_tied_carried,
-    Say.SPADES_OVER_SIX: lambda p: _("%(side)s has %(count)d spades, %(over)d of which "
-                                     "score nothing: %(points)d",
-                                     **{"over": p["count"] - p["points"], **p}),
-    Say.SPADES_EACH: lambda p: _(
-        "%(side)s has %(spades)s: %(points)s", side=p["side"],
-        spades=ngettext("%(num)d spade", "%(num)d spades", p["count"]),
-        points=ngettext("%(num)d point", "%(num)d points", p["points"])),
-    Say.ACES: lambda p: ngettext("%(side)s took %(num)d ace (%(cards)s): %(points)d",
-                                 "%(side)s took %(num)d aces (%(cards)s): %(points)d",
-                                 p["aces"], **p),
-    Say.BIG_CASINO: lambda p: _("%(side)s took the big casino (10♦): %(points)d", **p),
-    Say.LITTLE_CASINO: lambda p: _("%(side)s took the little casino (2♠): %(points)d", **p),
-    Say.LAST_CAPTURE: lambda p: _("%(side)s made the last capture: %(points)d", **p),
-    Say.SWEEPS: lambda p: ngettext("%(side)s scores %(num)d sweep",
-                                   "%(side)s scores %(num)d sweeps", p["count"], **p),
+    Say.SPADES_OVER_SIX: lambda p: SPADES_OVER_SIX({"over": p["count"] - p["points"], **p}),
+    Say.SPADES_EACH: _spades_each,
+    Say.ACES: SideLine(
+        plural_l("aces", "%(side)s took %(num)d ace (%(cards)s): %(points)d",
+                 "%(side)s took %(num)d aces (%(cards)s): %(points)d"),
+        plural_pl("aces", "partnership", "%(side)s took %(num)d ace (%(cards)s): %(points)d",
+                  "%(side)s took %(num)d aces (%(cards)s): %(points)d")),
+    # two packs: a side may take both casinos of a kind
+    Say.BIG_CASINO: SideLine(
+        plural_l("count", "%(side)s took the big casino (10♦): %(points)d",
+                 "%(side)s took both big casinos (10♦): %(points)d"),
+        plural_pl("count", "partnership", "%(side)s took the big casino (10♦): %(points)d",
+                  "%(side)s took both big casinos (10♦): %(points)d")),
+    Say.LITTLE_CASINO: SideLine(
+        plural_l("count", "%(side)s took the little casino (2♠): %(points)d",
+                 "%(side)s took both little casinos (2♠): %(points)d"),
+        plural_pl("count", "partnership", "%(side)s took the little casino (2♠): %(points)d",
+                  "%(side)s took both little casinos (2♠): %(points)d")),
+    Say.LAST_CAPTURE: SideLine(
+        _l("%(side)s made the last capture: %(points)d"),
+        _pl("partnership", "%(side)s made the last capture: %(points)d")),
+    Say.SWEEPS: SideLine(
+        plural_l("count", "%(side)s scores %(num)d sweep", "%(side)s scores %(num)d sweeps"),
+        plural_pl("count", "partnership", "%(side)s score %(num)d sweep",
+                  "%(side)s score %(num)d sweeps")),
     Say.PENALTY_SWEEPS: lambda p: _("%(side)s: sweeps %(signed)s", **p),
-    Say.MULLE: lambda p: _("%(side)s made mulle: %(points)d", **p),
+    Say.MULLE: SideLine(_l("%(side)s made mulle: %(points)d"),
+                        _pl("partnership", "%(side)s made mulle: %(points)d")),
     Say.SWEEPS_FROZEN: lambda p: ngettext("a side had %(points)d or more point before the "
                                           "round: sweeps do not score",
                                           "a side had %(points)d or more points before the "
@@ -574,40 +674,63 @@ NOTES: dict[Say, Callable[[Words], str]] = {
     Say.ENDED_MID_ROUND: lambda p: _("the match ended in the middle of the round"),
     Say.ENDED_WITH_LEFTOVER: lambda p: _("the match ended with the cards left on the table, "
                                          "before the round was added up"),
-    Say.COUNTED_OUT: lambda p: _("%(side)s reaches %(score)d of %(target)d first, counting "
-                                 "out, and wins", **p),
-    Say.ONLY_ONE: lambda p: _("%(side)s reaches %(score)d of %(target)d and wins (the only "
-                              "side to reach it)", **p),
-    Say.MOST_POINTS: lambda p: _("%(side)s wins with most points (%(score)d) of the sides "
-                                 "past %(target)d", **p),
-    Say.MOST_SPADES: lambda p: _("tied at %(score)d: %(side)s wins with most spades in the "
-                                 "round (%(count)d)", **p),
+    Say.COUNTED_OUT: SideLine(
+        _l("%(side)s reaches %(score)d of %(target)d first, counting out, and wins"),
+        _pl("partnership", "%(side)s reach %(score)d of %(target)d first, counting out, "
+            "and win")),
+    Say.ONLY_ONE: SideLine(
+        _l("%(side)s reaches %(score)d of %(target)d and wins (the only side to reach it)"),
+        _pl("partnership", "%(side)s reach %(score)d of %(target)d and win (the only side to "
+            "reach it)")),
+    Say.MOST_POINTS: SideLine(
+        _l("%(side)s wins with most points (%(score)d) of the sides past %(target)d"),
+        _pl("partnership", "%(side)s win with most points (%(score)d) of the sides past "
+            "%(target)d")),
+    Say.MOST_SPADES: SideLine(
+        _l("tied at %(score)d: %(side)s wins with most spades in the round (%(count)d)"),
+        _pl("partnership", "tied at %(score)d: %(side)s win with most spades in the round "
+            "(%(count)d)")),
     Say.TIED_SPADES: lambda p: _("tied at %(score)d with %(count)d spades each: another "
                                  "round", **p),
     Say.TIED: lambda p: _("tied at %(score)d: another round", **p),
-    Say.FEWEST_POINTS: lambda p: _("%(side)s wins with the fewest points (%(score)d) once a "
-                                   "side reached %(target)d", **p),
+    Say.FEWEST_POINTS: SideLine(
+        _l("%(side)s wins with the fewest points (%(score)d) once a side reached %(target)d"),
+        _pl("partnership", "%(side)s win with the fewest points (%(score)d) once a side "
+            "reached %(target)d")),
     Say.FEWEST_TIED: lambda p: _("a side reached %(target)d but the fewest points are tied "
                                  "(%(score)d): another round", **p),
-    Say.IMMEDIATE: lambda p: _("%(side)s reaches %(score)d of %(target)d with the aces and "
-                               "casinos as they were captured, and wins in the middle of the "
-                               "round; no end-of-round points are added", **p),
-    Say.IMMEDIATE_AT_PLAY: lambda p: _("%(side)s reaches %(score)d of %(target)d with the "
-                                       "aces and casinos of play %(play)d and wins in the "
-                                       "middle of the round; no end-of-round points are "
-                                       "added", **p),
-    Say.IMMEDIATE_LEFTOVER: lambda p: _("%(side)s reaches %(score)d of %(target)d with the "
-                                        "aces and casinos of the cards left on the table, "
-                                        "taken after the last play, and wins before the round "
-                                        "is added up; no end-of-round points are added", **p),
-    Say.HIGHEST: lambda p: _("%(side)s wins with the highest total, %(score)d against "
-                             "%(counts)s, once a side reached %(target)d", **p),
+    Say.IMMEDIATE: SideLine(
+        _l("%(side)s reaches %(score)d of %(target)d with the aces and casinos as they were "
+           "captured, and wins in the middle of the round; no end-of-round points are added"),
+        _pl("partnership", "%(side)s reach %(score)d of %(target)d with the aces and casinos "
+            "as they were captured, and win in the middle of the round; no end-of-round "
+            "points are added")),
+    Say.IMMEDIATE_AT_PLAY: SideLine(
+        _l("%(side)s reaches %(score)d of %(target)d with the aces and casinos of play "
+           "%(play)d and wins in the middle of the round; no end-of-round points are added"),
+        _pl("partnership", "%(side)s reach %(score)d of %(target)d with the aces and casinos "
+            "of play %(play)d and win in the middle of the round; no end-of-round points are "
+            "added")),
+    Say.IMMEDIATE_LEFTOVER: SideLine(
+        _l("%(side)s reaches %(score)d of %(target)d with the aces and casinos of the cards "
+           "left on the table, taken after the last play, and wins before the round is added "
+           "up; no end-of-round points are added"),
+        _pl("partnership", "%(side)s reach %(score)d of %(target)d with the aces and casinos "
+            "of the cards left on the table, taken after the last play, and win before the "
+            "round is added up; no end-of-round points are added")),
+    Say.HIGHEST: SideLine(
+        _l("%(side)s wins with the highest total, %(score)d against %(counts)s, once a side "
+           "reached %(target)d"),
+        _pl("partnership", "%(side)s win with the highest total, %(score)d against "
+            "%(counts)s, once a side reached %(target)d")),
     Say.TIED_COUNT_OUT: lambda p: _("%(sides)s are tied at %(score)d: counted out from "
                                     "%(counts)s after the aces and casinos", **p),
     Say.TOGETHER_IMMEDIATE: lambda p: _("the aces and casinos bring them to %(target)d "
                                         "together: another round", **p),
-    Say.COUNT_OUT_WINS: lambda p: _("%(side)s reaches %(score)d of %(target)d first, with "
-                                    "%(category)s, and wins", **p),
+    Say.COUNT_OUT_WINS: SideLine(
+        _l("%(side)s reaches %(score)d of %(target)d first, with %(category)s, and wins"),
+        _pl("partnership", "%(side)s reach %(score)d of %(target)d first, with %(category)s, "
+            "and win")),
     Say.TOGETHER: lambda p: _("%(category)s bring them to %(target)d together: another "
                               "round", **p),
     Say.ANOTHER_ROUND: lambda p: _("another round"),

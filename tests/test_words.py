@@ -328,3 +328,123 @@ def test_a_krypkasino_dubbeltabbe_is_announced_by_its_name(app):
     r.play(play("KD", "capture", [0]))  # the twin takes the lone K♦
     with app.test_request_context():
         assert sweep_text(r.sweep_of(r.records[-1]), None) == "a dubbeltabbe!"
+
+
+# -- a partnership is the subject of a plural verb ----------------------------------------
+
+# every parameter a round's or a match's line may carry, as the engine gives it
+NOTE_EXAMPLE = {
+    "side": 0, "sides": (0, 1), "category": "spades", "counts": (7, 6), "counted": (1, 0),
+    "points": 2, "count": 2, "cards": (P("AS"), P("AH")), "score": 21, "target": 21,
+    "play": 3, "text": "as the table ruled",
+}
+PAIR = "Anna & Cia"
+# a singular verb just after the side: what a partnership must never be given
+SINGULAR_AFTER_SIDE = {
+    "en": re.compile(r"Anna & Cia (has|scores|reaches|wins|takes|makes)\b"),
+    "fi": re.compile(r"Anna & Cia (saa|otti|teki|voittaa|ottaa|tekee)\b"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(SINGULAR_AFTER_SIDE))
+@pytest.mark.parametrize("code", list(Say))
+def test_no_line_gives_a_partnership_a_singular_verb(app, language, code):
+    """Every line whose subject is a side has its partnership's form: "Anna & Cia score",
+    "Anna ja Cia saavat", never "scores" or "saa" (a line added without one fails here)."""
+    from flask_babel import force_locale
+
+    from referee.words import SideName
+
+    with app.test_request_context(), force_locale(language):
+        said = note_text(Note.of(code, **NOTE_EXAMPLE), [SideName(PAIR, 2), SideName("Bo")])
+    assert not SINGULAR_AFTER_SIDE[language].search(said), said
+
+
+# (code, its parameters; one player's words, a partnership's), typed from the catalogues
+AGREEING = [
+    (Say.SWEEPS, {"count": 3}, {
+        "en": ("Anna scores 3 sweeps", "Anna & Cia score 3 sweeps"),
+        "fi": ("Anna saa pisteet 3 mökistä", "Anna & Cia saavat pisteet 3 mökistä")}),
+    (Say.MOST, {"category": "spades", "counts": (7, 6), "points": 2}, {
+        "en": ("Anna has most spades (7 v 6): 2 points",
+               "Anna & Cia have most spades (7 v 6): 2 points"),
+        "fi": ("Anna: eniten patoja (7 – 6), 2 pistettä",
+               "Anna & Cia: eniten patoja (7 – 6), 2 pistettä")}),
+    (Say.ACES, {"cards": (P("AS"), P("AH")), "points": 2}, {
+        "en": ("Anna took 2 aces (A♠, A♥): 2", "Anna & Cia took 2 aces (A♠, A♥): 2"),
+        "fi": ("Anna otti 2 ässää (A♠, A♥): 2", "Anna & Cia ottivat 2 ässää (A♠, A♥): 2")}),
+    (Say.COUNTED_OUT, {"score": 21, "target": 21}, {
+        "en": ("Anna reaches 21 of 21 first, counting out, and wins",
+               "Anna & Cia reach 21 of 21 first, counting out, and win"),
+        "fi": ("Anna saa järjestyslaskennassa ensimmäisenä 21 pistettä (tavoite 21) ja voittaa",
+               "Anna & Cia saavat järjestyslaskennassa ensimmäisinä 21 pistettä (tavoite 21) "
+               "ja voittavat")}),
+]
+
+
+@pytest.mark.parametrize("language", ["en", "fi"])
+@pytest.mark.parametrize(("code", "params", "words"), AGREEING,
+                         ids=[code.value for code, _p, _w in AGREEING])
+def test_a_partnership_takes_the_plural_and_a_player_the_singular(app, language, code,
+                                                                  params, words):
+    from flask_babel import force_locale
+
+    from referee.words import SideName
+
+    with app.test_request_context(), force_locale(language):
+        said = tuple(note_text(Note.of(code, side=0, **params), [side, SideName("Bo")])
+                     for side in (SideName("Anna"), SideName(PAIR, 2)))
+    assert said == words[language]
+
+
+def test_the_winner_and_the_cards_left_agree_with_a_partnership(app):
+    from flask_babel import force_locale
+
+    from referee.words import SideName, leftover_text, winner_text
+
+    pair, alone = SideName(PAIR, 2), SideName("Anna")
+    with app.test_request_context():
+        assert winner_text(pair) == "Anna & Cia win the match."
+        assert winner_text(alone) == "Anna wins the match."
+        # a plain name (no count) is one player's
+        assert winner_text("Anna") == "Anna wins the match."
+    with app.test_request_context(), force_locale("fi"):
+        assert winner_text(pair) == "Anna & Cia voittavat pelin."
+        assert winner_text(alone) == "Anna voittaa pelin."
+        assert leftover_text("3♠ 4♥", pair) == (
+            "Pöytään jääneet kortit (3♠ 4♥) saavat viimeisen oton tehneet Anna & Cia.")
+        assert leftover_text("3♠ 4♥", alone) == (
+            "Pöytään jääneet kortit (3♠ 4♥) saa viimeisen oton tehnyt Anna.")
+
+
+def test_the_scoreboard_of_a_partnership_match_says_they_score_and_have(client):
+    from pages import SWEDISH_SIDES, match_of, new_match, plain, tally_round
+
+    token = new_match(client, names=("Anna", "Bo", "Cia", "Dan"), partnerships="pairs")
+    assert tally_round(client, token, SWEDISH_SIDES).status_code == 303
+    board = plain(client.get(f"/match/{match_of(token).view_token}"))
+    assert "Anna & Cia have most cards (27 v 25): 1 point" in board
+    assert "Anna & Cia score 2 sweeps" in board
+    assert "Anna & Cia has" not in board and "Anna & Cia scores" not in board
+
+
+# -- two packs: a side may take both casinos of a kind -------------------------------------
+
+@pytest.mark.parametrize(("language", "both"), [
+    ("en", "Anna took both big casinos (10♦): 4"),
+    ("fi", "Anna otti molemmat ruutukympit (10♦): 4"),
+    ("sv", "Anna tog stora kasino (10♦) två gånger: 4"),
+])
+def test_a_side_that_takes_both_big_casinos_is_told_so(app, language, both):
+    from conftest import tally
+    from flask_babel import force_locale
+
+    from referee.rules.scoring import score_round
+    from referee.words import notes_text
+
+    rules = get_rules("mulle")  # two packs; 10♦ 2 each (RULES §5)
+    score = score_round(rules, [tally(60, 14, big=2), tally(44, 12, little=2)], [0, 0])
+    with app.test_request_context(), force_locale(language):
+        said = notes_text(score.explanation, ["Anna", "Bo"])
+    assert both in said, said
+    assert not any("took the big casino" in line for line in said)

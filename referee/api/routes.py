@@ -233,7 +233,7 @@ def _seating(
 
 
 def score_json(
-    rules: Rules, sides: list[list[int]], names: list[str], tallies: list[Tally],
+    rules: Rules, sides: list[list[int]], names: Sequence[str], tallies: list[Tally],
     result: RoundScore, match: MatchResult,
 ) -> dict[str, Any]:
     """The round's points and the match after it; each line of the explanation in the

@@ -76,7 +76,6 @@ __all__ = [
     "Whereabouts",
     "deal_schedule",
     "seat_sides",
-    "side_names",
     "sides_of",
     "tally_limits",
 ]
@@ -327,14 +326,6 @@ def seat_sides(sides: Sequence[Sequence[int]]) -> tuple[int, ...]:
     """
     out = {seat: i for i, side in enumerate(sides) for seat in side}
     return tuple(out[seat] for seat in range(len(out)))
-
-
-def side_names(sides: Sequence[Sequence[int]], names: Sequence[str] | None = None) -> list[str]:
-    """Each side by its players' names, or by seat numbers when there are none."""
-    if names:
-        return [" & ".join(names[s] for s in side) for side in sides]
-    return [f"seat {side[0]}" if len(side) == 1 else "seats " + "+".join(map(str, side))
-            for side in sides]
 
 
 def deal_schedule(rules: Rules, players: int, dealer: int) -> tuple[int, list[list[int]]]:
@@ -883,9 +874,6 @@ class RoundState:
         ]
 
     # -- results --------------------------------------------------------------
-    def side_names(self) -> list[str]:
-        return side_names(self.sides, self.names)
-
     def tallies(self) -> list[Tally]:
         if self.tally is not None:
             return list(self.tally)

@@ -364,8 +364,11 @@ def _casinos(
                 for i, t in enumerate(tallies) if t.big_casino and big]
     little_step = [Credit(i, Category.LITTLE_CASINO, t.little_casino * little)
                    for i, t in enumerate(tallies) if t.little_casino and little]
-    lines = [Note.of(Say.BIG_CASINO, side=c.side, points=c.points) for c in big_step] + [
-        Note.of(Say.LITTLE_CASINO, side=c.side, points=c.points) for c in little_step]
+    # (with two packs a side may take both of a kind: ``count``)
+    lines = [Note.of(Say.BIG_CASINO, side=c.side, count=tallies[c.side].big_casino,
+                     points=c.points) for c in big_step] + [
+        Note.of(Say.LITTLE_CASINO, side=c.side, count=tallies[c.side].little_casino,
+                points=c.points) for c in little_step]
     return big_step, little_step, lines
 
 
