@@ -410,6 +410,9 @@ def test_long_labels_are_cut_by_css_with_an_ellipsis(client):
     one_line = declared(css, ".clip")
     assert one_line["overflow"] == "hidden" and one_line["white-space"] == "nowrap"
     assert one_line["text-overflow"] == "ellipsis"
+    side = declared(css, ".side-name")  # over a column of the round tables
+    assert side["overflow"] == "hidden" and side["white-space"] == "nowrap"
+    assert side["text-overflow"] == "ellipsis"
     two_lines = declared(css, ".clip-2")
     assert two_lines["overflow"] == "hidden" and two_lines["-webkit-line-clamp"] == "2"
     # the scoreboard's columns are fixed: a long name cannot push the points off the screen
@@ -427,7 +430,7 @@ def test_scoreboard_names_are_cut_with_the_whole_name_in_the_title(client):
         r'<td title="([^"]+)"><span class="clip-2">', totals)] == list(sides)
     per_side = body[body.index('class="score per-side"'):]
     assert [unescape(t) for t in re.findall(
-        r'<th title="([^"]+)"><span class="clip">', per_side)] == list(sides)
+        r'<th title="([^"]+)"><span class="side-name">', per_side)] == list(sides)
 
 
 # -- this phone's list: each match with how it stands, and a way to take it off ----------

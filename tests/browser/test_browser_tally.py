@@ -164,3 +164,66 @@ def test_a_match_tied_on_points_won_on_the_rounds_spades(phone: Page, taps: Taps
     expect(phone.get_by_role("button", name="Play by play")).to_have_count(0)
     axe(phone, "scoreboard: a match won on the tie-break (phone)")
     shot(phone, "tally-match-tie-break")
+
+
+SIX = ["Anna", "Bengt", "Cecilia", "David", "Elisabet", "Maximiliana-Augustina-Wilhelmina"]
+# each name over its column: upright, on one line (one column of glyphs), and whole or
+# cut with "…" by the stylesheet (the whole name in the cell's title)
+NAMES_UPRIGHT = """(spans) => spans.map((span) => {
+  const range = document.createRange();
+  range.selectNodeContents(span);
+  const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+  const box = span.getBoundingClientRect();
+  return [span.textContent, new Set(rects.map((r) => Math.round(r.left))).size,
+          box.height > box.width, span.scrollHeight > span.clientHeight + 1];
+})"""
+# the numbers of a cell that run over more than one line
+NUMBERS_BROKEN = """(cells) => cells.filter((cell) => {
+  const range = document.createRange();
+  range.selectNodeContents(cell);
+  const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+  return new Set(rects.map((r) => Math.round(r.top))).size > 1;
+}).map((cell) => cell.textContent)"""
+
+
+def _six_sides_read(page: Page, table: str) -> None:
+    __tracebackhide__ = True
+    names = page.locator(f"{table} thead .side-name").evaluate_all(NAMES_UPRIGHT)
+    assert [name for name, *_ in names] == SIX
+    for name, columns, upright, cut in names:
+        assert columns == 1 and upright, name
+        assert cut == (len(name) > 20), name  # only the long name is cut
+    numbers = page.locator(f"{table} tbody td:not(:first-child), "
+                           f"{table} tbody th:not(:first-child)")
+    assert numbers.count() >= 6 * 6
+    assert numbers.evaluate_all(NUMBERS_BROKEN) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_six_sides_read_whole_on_a_phone(phone: Page, taps: Taps) -> None:
+    """Krypkasino with six players, each alone: the round's points and the scoreboard's
+    round table keep every name whole and upright over its column, and every number on
+    one line, at 360 px."""
+    start_match(phone, taps, "krypkasino", SIX, dealer=1)
+    start_round(phone, taps, tally=True)
+    piles = [  # 104 cards and 26 spades of two packs; the 8 aces, 2 × 10♦ and 2 × 2♠
+        dict(cards=20, spades=5, aces="SH", big_casino=1),
+        dict(cards=18, spades=6, aces="DC", big_casino=1, little_casino=1),
+        dict(cards=16, spades=4, aces="S", little_casino=1),
+        dict(cards=17, spades=5, aces="HD"),
+        dict(cards=17, spades=3, aces="C"),
+        dict(cards=16, spades=3),
+    ]
+    for i, pile in enumerate(piles):
+        fill_tally(phone, taps, i, **pile)
+    taps.tap(phone.get_by_role("button", name="Count the points"))
+    expect(phone.locator("table.score.many-sides")).to_be_visible()
+    _six_sides_read(phone, "table.score.many-sides")
+    shot(phone, "six-sides-round-points")
+    taps.tap(phone.get_by_role("button", name="Confirm into the match"))
+    expect(phone.locator("#board")).to_be_visible()
+    phone.locator("details.round > summary").first.click()
+    expect(phone.locator("table.per-side.many-sides")).to_be_visible()
+    _six_sides_read(phone, "table.per-side.many-sides")
+    axe(phone, "scoreboard: six sides (phone)")
+    shot(phone, "six-sides-scoreboard")
