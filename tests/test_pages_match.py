@@ -410,7 +410,7 @@ def test_long_labels_are_cut_by_css_with_an_ellipsis(client):
     one_line = declared(css, ".clip")
     assert one_line["overflow"] == "hidden" and one_line["white-space"] == "nowrap"
     assert one_line["text-overflow"] == "ellipsis"
-    side = declared(css, ".side-name")  # over a column of the round tables
+    side = declared(css, "table.per-side .side-name")  # over a column of the rounds
     assert side["overflow"] == "hidden" and side["white-space"] == "nowrap"
     assert side["text-overflow"] == "ellipsis"
     two_lines = declared(css, ".clip-2")
