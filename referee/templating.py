@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import ChainMap
-from collections.abc import KeysView, MutableMapping
+from collections.abc import KeysView, MutableMapping, Sequence
 from functools import lru_cache
 from itertools import chain
 from typing import Any
@@ -127,6 +127,17 @@ def catalogue_words() -> dict[str, Any]:
     return {"_": gettext, "gettext": gettext, "ngettext": ngettext}
 
 
+# the longest name that lies over one of two columns of a round's points (a longer one
+# stands upright: static/app.css)
+LYING_NAME = 9
+
+
+def names_upright(names: Sequence[str]) -> bool:
+    """Whether the sides' names over a round's points stand upright: from three sides, or
+    when a name is too long to lie over one of two columns."""
+    return len(names) > 2 or any(len(name) > LYING_NAME for name in names)
+
+
 def register(app: Flask) -> None:
     app.context_processor(catalogue_words)
     app.jinja_env.filters["card"] = card_html
@@ -139,6 +150,6 @@ def register(app: Flask) -> None:
                                  ruling=verdict_text, ruling_detail=detail_text,
                                  format_date=format_date, format_time=format_time,
                                  sources_text=sources_text, winner_text=winner_text,
-                                 leftover_text=leftover_text,
+                                 leftover_text=leftover_text, names_upright=names_upright,
                                  card_name=card_name, variant_name=variant_name,
                                  variant_description=variant_description)

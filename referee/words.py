@@ -319,12 +319,16 @@ def together(side: object) -> bool:
     return isinstance(side, SideName) and side.players > 1
 
 
+def _names_together(names: Sequence[str]) -> str:
+    return " & ".join([", ".join(names[:-1]), names[-1]] if len(names) > 2 else names)
+
+
 def side_names(sides: Sequence[Sequence[int]], names: Sequence[str] | None = ()) -> list[SideName]:
-    """Each side by its players' names, or by its seats in the reader's language when the
-    players have no names."""
+    """Each side by its players' names ("Anna & Cia", "Anna, Bo & Cia"), or by its seats in
+    the reader's language when the players have no names."""
     if names:
-        return [SideName(" & ".join(player_name(seat, names) for seat in side), len(side))
-                for side in sides]
+        return [SideName(_names_together([player_name(seat, names) for seat in side]),
+                         len(side)) for side in sides]
     return [SideName(seat_name(side[0]) if len(side) == 1 else
                      _("seats %(seats)s", seats="+".join(str(seat) for seat in side)), len(side))
             for side in sides]

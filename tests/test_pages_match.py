@@ -410,9 +410,10 @@ def test_long_labels_are_cut_by_css_with_an_ellipsis(client):
     one_line = declared(css, ".clip")
     assert one_line["overflow"] == "hidden" and one_line["white-space"] == "nowrap"
     assert one_line["text-overflow"] == "ellipsis"
-    side = declared(css, "table.per-side .side-name")  # over a column of the rounds
+    # a name upright over a column of a round's points: one line, cut past its height
+    side = declared(css, "table.per-side.upright .side-name")
     assert side["overflow"] == "hidden" and side["white-space"] == "nowrap"
-    assert side["text-overflow"] == "ellipsis"
+    assert side["text-overflow"] == "ellipsis" and side["writing-mode"] == "vertical-rl"
     two_lines = declared(css, ".clip-2")
     assert two_lines["overflow"] == "hidden" and two_lines["-webkit-line-clamp"] == "2"
     # the scoreboard's columns are fixed: a long name cannot push the points off the screen
@@ -428,7 +429,7 @@ def test_scoreboard_names_are_cut_with_the_whole_name_in_the_title(client):
     totals = body[body.index('class="score totals"'):body.index("</table>")]
     assert [unescape(t) for t in re.findall(
         r'<td title="([^"]+)"><span class="clip-2">', totals)] == list(sides)
-    per_side = body[body.index('class="score per-side"'):]
+    per_side = body[body.index('class="score per-side upright"'):]
     assert [unescape(t) for t in re.findall(
         r'<th title="([^"]+)"><span class="side-name">', per_side)] == list(sides)
 

@@ -33,3 +33,13 @@ def test_the_app_keeps_them_so_and_an_imported_macro_needs_no_module_of_its_own(
         context = page.new_context({})
         assert not context.globals_keys - imported.globals.keys()
         assert imported._get_default_module(context) is imported._get_default_module(context)
+
+
+def test_the_sides_names_stand_upright_from_three_sides_or_when_one_is_long():
+    from referee.templating import names_upright
+
+    assert not names_upright(["Anna", "Bengt"])
+    assert not names_upright(["Elisabet", "Ann & Bo"])  # nine characters lie
+    assert names_upright(["Maximiliana", "Bo"])
+    assert names_upright(["Anna & Cia", "Bo & Dan"])
+    assert names_upright(["A", "B", "C"])

@@ -448,3 +448,16 @@ def test_a_side_that_takes_both_big_casinos_is_told_so(app, language, both):
         said = notes_text(score.explanation, ["Anna", "Bo"])
     assert both in said, said
     assert not any("took the big casino" in line for line in said)
+
+
+def test_a_side_of_three_is_named_as_a_list_and_knows_its_players(app):
+    from referee.words import side_names
+
+    names = ["Anna", "Bo", "Cia", "Dan", "Eva", "Fia"]
+    with app.test_request_context():
+        three = side_names([[0, 2, 4], [1, 3, 5]], names)
+        pairs = side_names([[0, 3], [1, 4], [2, 5]], names)
+        alone = side_names([[0], [1]], names)
+    assert three == ["Anna, Cia & Eva", "Bo, Dan & Fia"]
+    assert pairs == ["Anna & Dan", "Bo & Eva", "Cia & Fia"]
+    assert [s.players for s in three + pairs + alone] == [3, 3, 2, 2, 2, 1, 1]

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import Taps, axe, report, shot
 from .flows import fill_tally, start_match, start_round
+from .test_browser_languages import BROKEN_WORDS
 
 NAMES = ("Anna", "Bengt")
 
@@ -167,9 +169,9 @@ def test_a_match_tied_on_points_won_on_the_rounds_spades(phone: Page, taps: Taps
 
 
 SIX = ["Anna", "Bengt", "Cecilia", "David", "Elisabet", "Maximiliana-Augustina-Wilhelmina"]
-# each name over its column: upright, on one line (one column of glyphs), and whole or
-# cut with "…" by the stylesheet (the whole name in the cell's title)
-NAMES_UPRIGHT = """(spans) => spans.map((span) => {
+# each name over its column: [its text, how many columns of glyphs, upright, cut with "…"
+# by the stylesheet (the whole name in the cell's title)]
+NAMES_READ = """(spans) => spans.map((span) => {
   const range = document.createRange();
   range.selectNodeContents(span);
   const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
@@ -184,46 +186,90 @@ NUMBERS_BROKEN = """(cells) => cells.filter((cell) => {
   const rects = [...range.getClientRects()].filter((r) => r.width > 0);
   return new Set(rects.map((r) => Math.round(r.top))).size > 1;
 }).map((cell) => cell.textContent)"""
+KRYP_SIX = [  # 104 cards and 26 spades of two packs; the 8 aces, 2 × 10♦ and 2 × 2♠
+    dict(cards=20, spades=5, aces="SH", big_casino=1),
+    dict(cards=18, spades=6, aces="DC", big_casino=1, little_casino=1),
+    dict(cards=16, spades=4, aces="S", little_casino=1),
+    dict(cards=17, spades=5, aces="HD"),
+    dict(cards=17, spades=3, aces="C"),
+    dict(cards=16, spades=3),
+]
+KRYP_THREE = [  # the same pack in three piles
+    dict(cards=38, spades=9, aces="SHD", big_casino=1, little_casino=1),
+    dict(cards=33, spades=11, aces="CSH", big_casino=1),
+    dict(cards=33, spades=6, aces="DC", little_casino=1),
+]
+PAIRS = ["Maximiliana", "Bartholomew", "Cecilia", "Dag"]
+# (variant, names, partnerships, language, the sides as named, the piles, names upright)
+SIDES = {
+    "six alone": ("krypkasino", SIX, "", "en", SIX, KRYP_SIX, True),
+    "three pairs, Finnish": (
+        "krypkasino", ["Maximiliana", "Bartholomew", "Cecilia", "Dag", "Evangelina", "Fia"],
+        "pairs", "fi", ["Maximiliana & Dag", "Bartholomew & Evangelina", "Cecilia & Fia"],
+        KRYP_THREE, True),
+    "two sides of three, Swedish": (
+        "krypkasino", ["Anna", "Bo", "Cia", "Dan", "Eva", "Fia"], "2", "sv",
+        ["Anna, Cia & Eva", "Bo, Dan & Fia"],
+        [dict(cards=52, spades=13, aces="SHDC", big_casino=1, little_casino=1)] * 2, True),
+    "two pairs, Finnish": ("swedish", PAIRS, "pairs", "fi",
+                           ["Maximiliana & Cecilia", "Bartholomew & Dag"], ROUND_SWEEPS, True),
+    "two short names, Finnish": ("swedish", ["Aino", "Eero"], "", "fi", ["Aino", "Eero"],
+                                 ROUND_SWEEPS, False),
+}
 
 
-def _six_sides_read(page: Page, table: str) -> None:
+def _sides_read(page: Page, sides: list[str], upright: bool) -> None:
+    """The table of a round's points, a column a side, at 360 px: every name whole (or cut
+    with "…" when it is very long) on one line, upright or lying as ``upright`` says; no
+    number over two lines; no category's word broken; nothing wider than the phone."""
     __tracebackhide__ = True
-    names = page.locator(f"{table} thead .side-name").evaluate_all(NAMES_UPRIGHT)
-    assert [name for name, *_ in names] == SIX
-    for name, columns, upright, cut in names:
-        assert columns == 1 and upright, name
-        assert cut == (len(name) > 20), name  # only the long name is cut
-    numbers = page.locator(f"{table} tbody td:not(:first-child), "
-                           f"{table} tbody th:not(:first-child)")
-    assert numbers.count() >= 6 * 6
+    table = page.locator("table.per-side").first
+    expect(table).to_be_visible()
+    assert ("upright" in (table.get_attribute("class") or "").split()) == upright
+    names = table.locator("thead .side-name").evaluate_all(NAMES_READ)
+    assert [name for name, *_ in names] == sides
+    for name, columns, stands, cut in names:
+        assert stands == upright, name
+        # whole up to 20 characters; cut past 11rem, as the 32 of SIX's last (about 24)
+        assert not cut if len(name) <= 20 else cut or len(name) < 30, name
+        if upright:
+            assert columns == 1, name
+    if not upright:
+        assert table.locator("thead .side-name").evaluate_all(BROKEN_WORDS) == []
+    numbers = table.locator("tbody td:not(:first-child), tbody th:not(:first-child)")
+    assert numbers.count() >= 5 * len(sides)
     assert numbers.evaluate_all(NUMBERS_BROKEN) == []
+    assert table.locator("tbody td:first-child").evaluate_all(BROKEN_WORDS) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
 
-def test_six_sides_read_whole_on_a_phone(phone: Page, taps: Taps) -> None:
-    """Krypkasino with six players, each alone: the round's points and the scoreboard's
-    round table keep every name whole and upright over its column, and every number on
-    one line, at 360 px."""
-    start_match(phone, taps, "krypkasino", SIX, dealer=1)
-    start_round(phone, taps, tally=True)
-    piles = [  # 104 cards and 26 spades of two packs; the 8 aces, 2 × 10♦ and 2 × 2♠
-        dict(cards=20, spades=5, aces="SH", big_casino=1),
-        dict(cards=18, spades=6, aces="DC", big_casino=1, little_casino=1),
-        dict(cards=16, spades=4, aces="S", little_casino=1),
-        dict(cards=17, spades=5, aces="HD"),
-        dict(cards=17, spades=3, aces="C"),
-        dict(cards=16, spades=3),
-    ]
+@pytest.mark.parametrize("case", list(SIDES))
+def test_every_side_of_a_round_reads_whole_on_a_phone(phone: Page, taps: Taps,
+                                                       case: str) -> None:
+    """Two to six sides, alone or in partnerships, in the round's points and the
+    scoreboard's round table at 360 px: from three sides, or with a long name, each name
+    stands upright over its column (RULES.md §6 lets Krypkasino seat up to six)."""
+    variant, names, partnerships, language, sides, piles, upright = SIDES[case]
+    phone.goto("/")
+    taps.tap(phone.locator(f'footer.langs a[hreflang="{language}"]'))
+    expect(phone.locator("html")).to_have_attribute("lang", language)
+    phone.goto("/matches/new")
+    phone.locator("#variant").select_option(variant)
+    taps.tap(phone.locator(f'label.pill:has(input[value="{len(names)}"])'))
+    if partnerships:
+        phone.locator("#partnerships").select_option(partnerships)
+    for i, name in enumerate(names):
+        phone.locator(f"#names-{i}").fill(name)
+    taps.tap(phone.locator("#new-match .actions button[type=submit]"))
+    taps.tap(phone.locator('button[name="mode"][value="tally"]'))
     for i, pile in enumerate(piles):
         fill_tally(phone, taps, i, **pile)
-    taps.tap(phone.get_by_role("button", name="Count the points"))
-    expect(phone.locator("table.score.many-sides")).to_be_visible()
-    _six_sides_read(phone, "table.score.many-sides")
-    shot(phone, "six-sides-round-points")
-    taps.tap(phone.get_by_role("button", name="Confirm into the match"))
+    taps.tap(phone.locator('form[action$="/tally"] .actions button[type=submit]'))
+    _sides_read(phone, sides, upright)
+    shot(phone, f"sides-{case.replace(' ', '-').replace(',', '')}-round")
+    taps.tap(phone.locator('form[action$="/confirm"] button[type=submit]'))
     expect(phone.locator("#board")).to_be_visible()
     phone.locator("details.round > summary").first.click()
-    expect(phone.locator("table.per-side.many-sides")).to_be_visible()
-    _six_sides_read(phone, "table.per-side.many-sides")
-    axe(phone, "scoreboard: six sides (phone)")
-    shot(phone, "six-sides-scoreboard")
+    _sides_read(phone, sides, upright)
+    axe(phone, f"scoreboard: {case} (phone)")
+    shot(phone, f"sides-{case.replace(' ', '-').replace(',', '')}-scoreboard")
