@@ -765,7 +765,8 @@ def note_text(note: Note, sides: Sequence[str]) -> str:
         else:
             params[key] = value
     if note.code is Say.PENALTY_SWEEPS:
-        params["signed"] = f"{params.get('points', 0):+d}"
+        # the sign always shown, a minus as a minus sign (not a hyphen)
+        params["signed"] = f"{params.get('points', 0):+d}".replace("-", "\u2212")
     return NOTES[note.code](params)
 
 

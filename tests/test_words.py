@@ -461,3 +461,10 @@ def test_a_side_of_three_is_named_as_a_list_and_knows_its_players(app):
     assert three == ["Anna, Cia & Eva", "Bo, Dan & Fia"]
     assert pairs == ["Anna & Dan", "Bo & Eva", "Cia & Fia"]
     assert [s.players for s in three + pairs + alone] == [3, 3, 2, 2, 2, 1, 1]
+
+
+def test_a_krypkasino_sweep_penalty_is_signed_with_a_minus_sign(app):
+    with app.test_request_context():
+        said = [note_text(Note.of(Say.PENALTY_SWEEPS, side=0, points=p), ["Bo"])
+                for p in (-10, 5)]
+    assert said == ["Bo: sweeps \u221210", "Bo: sweeps +5"]
