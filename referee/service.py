@@ -560,6 +560,30 @@ def undo(rnd: RoundData, version: int, seat: int | None = None) -> None:
     _append(rnd, version, Undone(), replay(rnd, [*log, Undone()]))
 
 
+def may_switch_mode(rnd: RoundData) -> bool:
+    """Nothing has ever been recorded in the round (its log is empty: not even a change
+    taken back)."""
+    return rnd.version == 0 or not log_of(rnd)
+
+
+def switch_mode(rnd: RoundData, version: int) -> RoundMode:
+    """Record the round the other way (play by play, or by its tallies) while nothing has
+    ever been recorded in it: a phone started it the wrong way. No event (the log has
+    nothing to take back or to add), but the round's version moves on, so that every
+    phone showing it follows; the new way."""
+    _open(rnd)
+    check_version(rnd, version)
+    if not may_switch_mode(rnd):
+        raise RoundClosed(_("Something has been recorded in this round, so it stays the way "
+                            "it was started."))
+    mode = RoundMode.PLAY if rnd.tally_only else RoundMode.TALLY
+    _one_or_stale(_update_round(rnd, version, mode=mode, version=version + 1))
+    if not autocommits(db.session.connection()):
+        _commit()
+    _written(rnd, {"mode": mode, "version": version + 1}, logged=False)
+    return mode
+
+
 # -- results --------------------------------------------------------------------------
 
 def round_result(

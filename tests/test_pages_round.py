@@ -277,6 +277,59 @@ def test_a_tally_sent_to_a_round_played_play_by_play_says_so(client):
     assert len(round_of(token, number).events) == 1
 
 
+def test_a_round_started_the_wrong_way_switches_while_nothing_is_recorded(client):
+    """A tap on "Play by play" meant for "Only the tallies" (or the other way round): while
+    nothing is recorded the round switches, and every phone showing it follows (its
+    version moves on); the log stays empty."""
+    token = new_match(client)
+    number = start_round(client, token, "play")
+    assert "Only the tallies instead" in plain(client.get(f"/match/{token}/round/{number}"))
+    response = client.post(f"/match/{token}/round/{number}/mode", data={"version": 0},
+                           headers=HX)
+    assert response.status_code == 200
+    page = plain(response)
+    assert "This round is counted by its tallies." in page and "Count the points" in page
+    assert "Play by play instead" in page  # and back again, still nothing recorded
+    switched = round_of(token, number)
+    assert switched.tally_only and switched.version == 1 and switched.events == []
+    assert client.post(f"/match/{token}/round/{number}/tally",
+                       data=tally_data(token, number, SWEDISH_SIDES)).status_code == 303
+    assert len(round_of(token, number).events) == 1
+    # the other way, from a plain form (no htmx): back to the round page
+    token = new_match(client)
+    number = start_round(client, token, "tally")
+    response = client.post(f"/match/{token}/round/{number}/mode", data={"version": 0})
+    assert response.status_code == 303
+    page = plain(client.get(response.headers["Location"]))
+    assert "This round is recorded play by play." in page and "These are on the table" in page
+    assert not round_of(token, number).tally_only
+
+
+def test_a_round_with_something_recorded_keeps_its_way(client):
+    token, number = opened(client)  # the first table laid: version 1
+    assert "Only the tallies instead" not in plain(client.get(f"/match/{token}/round/{number}"))
+    response = client.post(f"/match/{token}/round/{number}/mode", data={"version": 1},
+                           headers=HX)
+    assert response.status_code == 409
+    assert "it stays the way it was started" in plain(response)
+    assert not round_of(token, number).tally_only and len(round_of(token, number).events) == 1
+    # a page from before another phone's change: nothing changes either
+    token = new_match(client)
+    number = start_round(client, token, "play")
+    lay = lay_table(client, token, number, ["2H", "5C", "9D", "KS"])
+    assert lay.status_code == 200
+    stale = client.post(f"/match/{token}/round/{number}/mode", data={"version": 0}, headers=HX)
+    assert stale.status_code == 409 and "another phone recorded something first" in plain(stale)
+    assert not round_of(token, number).tally_only
+    # the watching link cannot
+    token = new_match(client)
+    number = start_round(client, token, "play")
+    watch = match_of(token).view_token
+    assert client.post(f"/match/{watch}/round/{number}/mode",
+                       data={"version": 0}).status_code == 403
+    assert not round_of(token, number).tally_only
+
+
 # -- the panel on a phone: what it offers, what stays across a change ---------------------
 
 def _eight_cards(client) -> tuple[str, int]:

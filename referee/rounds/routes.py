@@ -86,7 +86,8 @@ def show(token: str, number: int):
                   plays=None if pick.plays.data == "all" else HISTORY, **extra)
 
 
-@bp.get("/match/<token>/round/<int:number>/<any(table, play, overrule, undo, confirm, tally):what>")
+@bp.get("/match/<token>/round/<int:number>/"
+        "<any(table, play, overrule, undo, confirm, tally, mode):what>")
 def reopen(token: str, number: int, what: str):
     """A reloaded or restored form address: back to the round page."""
     return redirect(url_for("rounds.show", token=token, number=number), code=303)
@@ -122,6 +123,10 @@ def panel_context(who: Access[Any], rnd: RoundData, game: RoundState | None = No
         context["poll_tag"] = poll_tag(round_version_of(rnd, who.role, who.seat))
     game = game or service.game_of(rnd)
     context["undoable"] = game.logged > 0 and service.seat_may_undo(game, who.seat)
+    # a round started the wrong way may switch while nothing is recorded (the log is read
+    # only then, at a round's very start)
+    context["switchable"] = (can_edit and rnd.open and game.logged == 0
+                             and service.may_switch_mode(rnd))
     result = service.round_result(rnd, game)
     if result is not None:
         score, outcome, tallies = result
@@ -373,6 +378,16 @@ def undo(token: str, number: int):
                       lambda who, rnd, version: service.undo(rnd, version, who.seat),
                       lambda who, rnd: _done(who, rnd,
                                              message=_("The last entry was taken back.")))
+
+
+@bp.post("/match/<token>/round/<int:number>/mode")
+def mode(token: str, number: int):
+    """A round started the wrong way, with nothing recorded yet: the other way."""
+    return _versioned(token, number,
+                      lambda _who, rnd, version: service.switch_mode(rnd, version),
+                      lambda who, rnd: _done(who, rnd, message=(
+                          _("This round is counted by its tallies.") if rnd.tally_only else
+                          _("This round is recorded play by play."))))
 
 
 @bp.post("/match/<token>/round/<int:number>/confirm")

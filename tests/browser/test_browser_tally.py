@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import Taps, axe, report, shot
-from .flows import fill_tally, start_match, start_round
+from .flows import fill_tally, lay_table, start_match, start_round
 from .test_browser_languages import BROKEN_WORDS
 
 NAMES = ("Anna", "Bengt")
@@ -273,3 +273,20 @@ def test_every_side_of_a_round_reads_whole_on_a_phone(phone: Page, taps: Taps,
     _sides_read(phone, sides, upright)
     axe(phone, f"scoreboard: {case} (phone)")
     shot(phone, f"sides-{case.replace(' ', '-').replace(',', '')}-scoreboard")
+
+
+def test_a_round_started_the_wrong_way_switches_in_place(phone: Page, taps: Taps) -> None:
+    """"Play by play" tapped for "Only the tallies": one tap turns the round's page into
+    the tally form (the panel swapped in place), and one more back, while nothing is
+    recorded; then the first table is laid as usual."""
+    start_match(phone, taps, "swedish", list(NAMES), dealer=1)
+    start_round(phone, taps)
+    taps.tap(phone.get_by_role("button", name="Only the tallies instead"))
+    expect(phone.locator("#notice")).to_have_text("This round is counted by its tallies.")
+    expect(phone.get_by_role("button", name="Count the points")).to_be_visible()
+    axe(phone, "tally: a round switched to its tallies (phone)")
+    taps.tap(phone.get_by_role("button", name="Play by play instead"))
+    expect(phone.locator("#notice")).to_have_text("This round is recorded play by play.")
+    expect(phone.get_by_role("button", name="These are on the table")).to_be_visible()
+    lay_table(phone, taps, ["2H", "5C", "9D", "KS"])
+    expect(phone.get_by_role("button", name="Only the tallies instead")).to_have_count(0)
