@@ -692,17 +692,18 @@ def _posted(body: str) -> set[str]:
 
 def test_every_form_of_the_panel_posts_to_its_own_change(app, client):
     """The panel's change forms name their addresses from the round's own (``here``):
-    each is the address Flask gives the change, for the first table, a picked card's
-    plays, its claim, the overrule and undo."""
+    each is the address Flask gives the change, for the first table (and the switch to
+    tallies while nothing is recorded), a picked card's plays, its claim, the overrule
+    and undo."""
     token = new_match(client)
     number = start_round(client, token)
     with app.test_request_context():
         from flask import url_for
         url = {what: url_for(f"rounds.{what}", token=token, number=number)
-               for what in ("table", "play", "overrule", "undo")}
+               for what in ("table", "play", "overrule", "undo", "mode")}
     here = f"/match/{token}/round/{number}"
     assert _posted(text(client.get(here, query_string={"table": "9S 6C 3D 5H"}))) == \
-        {url["table"]}
+        {url["table"], url["mode"]}
     assert lay_table(client, token, number, ("9S", "6C", "3D", "5H")).status_code == 200
     picked = text(client.get(here, query_string={"card": "9H"}))
     assert _posted(picked) == {url["play"], url["undo"]}
