@@ -30,6 +30,7 @@ from limits import parse_many
 from werkzeug.exceptions import SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from . import counts
 from .sharing import share_base
 
 # -- headers ------------------------------------------------------------------------
@@ -119,7 +120,8 @@ def settings(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
         "TRUSTED_HOSTS": hosts or None,
         # the reverse proxies in front whose X-Forwarded-For and -Proto are believed
         "TRUSTED_PROXIES": int(proxies),
-        "RATELIMIT_STORAGE_URI": env.get("RATELIMIT_STORAGE_URI", "").strip() or "memory://",
+        # unset: each process counts in its own memory (referee.counts: no timer thread)
+        "RATELIMIT_STORAGE_URI": env.get("RATELIMIT_STORAGE_URI", "").strip() or counts.URI,
     }
     for key, default in LIMITS.values():
         config[key] = env.get(key, "").strip() or default

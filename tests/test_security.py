@@ -10,6 +10,7 @@ import random
 import re
 import stat
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -29,6 +30,7 @@ from pages import post_play as play_page
 from sqlalchemy import event
 
 from referee import create_app
+from referee.counts import LocalCounts
 from referee.extensions import db
 from referee.models import Event, LinkRole, Match, PhoneMatch
 from referee.rules.capture import capture_options
@@ -648,6 +650,54 @@ def test_a_rate_limit_store_that_is_down_never_answers_500():
     client = app.test_client()
     statuses = [client.get("/api/v1/variants").status_code for _ in range(3)]
     assert statuses == [200, 200, 429]  # counted in memory meanwhile
+
+
+def test_the_limits_count_in_this_process_without_a_thread(limited, monkeypatch):
+    """The default store counts in memory and never starts a thread: the ``limits``
+    package's own in-memory store started a timer thread at nearly every count."""
+    assert limited.config["RATELIMIT_STORAGE_URI"] == "local://"
+    started: list[threading.Thread] = []
+    monkeypatch.setattr(threading.Thread, "start", lambda thread: started.append(thread))
+    limited.config["RATELIMIT_API"] = "3 per minute"
+    client = limited.test_client()
+    statuses = []
+    for _ in range(4):
+        statuses.append(client.get("/api/v1/variants").status_code)
+        time.sleep(0.015)  # longer than the timer of the package's store
+    assert statuses == [200, 200, 200, 429] and started == []
+    assert isinstance(limited.extensions["referee_limiter"].storage, LocalCounts)
+
+
+def test_the_local_counts_keep_fixed_windows_and_sweep_what_ran_out():
+    now = [1000.0]
+
+    class Clocked(LocalCounts):
+        clock = staticmethod(lambda: now[0])
+
+    counts = Clocked()
+    assert [counts.incr("a", 60) for _ in range(3)] == [1, 2, 3]
+    assert counts.incr("b", 10, amount=2) == 2
+    assert (counts.get("a"), counts.get("b"), counts.get("c")) == (3, 2, 0)
+    assert counts.get_expiry("a") == 1060.0 and counts.get_expiry("c") == 1000.0
+    now[0] = 1030.0  # b's window is over, a's is not
+    assert (counts.get("a"), counts.get("b")) == (3, 0)
+    assert counts.incr("b", 10) == 1 and counts.get_expiry("b") == 1040.0  # a new window
+    assert len(counts) == 2
+    now[0] = 1059.0  # b ran out and is kept until the sweep, a minute after the last
+    assert counts.incr("c", 60) == 1 and len(counts) == 3
+    now[0] = 1061.0  # a ran out too; this count sweeps both
+    assert counts.incr("c", 60) == 2 and len(counts) == 1
+    counts.clear("c")
+    assert counts.get("c") == 0 and counts.check()
+    counts.incr("d", 60)
+    assert counts.reset() == 1 and len(counts) == 0
+
+
+def test_the_package_store_may_still_be_named(monkeypatch):
+    monkeypatch.setenv("RATELIMIT_STORAGE_URI", "memory://")
+    app = make_app(RATELIMIT_ENABLED=True, RATELIMIT_API="1 per minute")
+    client = app.test_client()
+    assert [client.get("/api/v1/variants").status_code for _ in range(2)] == [200, 429]
 
 
 # -- 7. the API answers JSON for every error -------------------------------------------
