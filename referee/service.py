@@ -54,7 +54,7 @@ from .rules.events import (
 )
 from .rules.events import Event as EngineEvent
 from .rules.partition import TooComplex
-from .rules.round import RoundError, RoundState, sides_of, tally_limits
+from .rules.round import PlayRecord, RoundError, RoundState, sides_of, tally_limits
 from .rules.scoring import (
     MatchResult,
     RoundResult,
@@ -545,19 +545,32 @@ def record_overrule(rnd: RoundData, version: int, play: Play, reason: str,
     return game
 
 
-def undo(rnd: RoundData, version: int, seat: int | None = None) -> None:
+@dataclass(frozen=True)
+class TakenBack:
+    """What an undo took back: the event, and the play's record when it was a play."""
+
+    event: EngineEvent
+    record: PlayRecord | None
+
+
+def undo(rnd: RoundData, version: int, seat: int | None = None) -> TakenBack:
     """Take back the last event, as far back as the round's start (from a seat's phone,
-    only that seat's own last play)."""
+    only that seat's own last play); what it was."""
     _open(rnd)
     check_version(rnd, version)
     log = log_of(rnd)
-    if not in_force(log):
+    kept = in_force(log)
+    if not kept:
         raise RoundClosed(_("There is nothing to undo: the round has just begun."))
-    if seat is not None and not seat_may_undo(game := game_of(rnd), seat):
+    game = game_of(rnd)
+    if seat is not None and not seat_may_undo(game, seat):
         names = rnd.match.names
         raise OtherSeat(_("The last play is by %(name)s: only their phone or the players' "
                           "link can take it back.", name=names[game.records[-1].player]))
+    played = isinstance(kept[-1], Played | Overruled) and game.records
+    taken = TakenBack(kept[-1], game.records[-1] if played else None)
     _append(rnd, version, Undone(), replay(rnd, [*log, Undone()]))
+    return taken
 
 
 def may_switch_mode(rnd: RoundData) -> bool:

@@ -26,7 +26,9 @@ from .words import (
     detail_text,
     leftover_text,
     notes_text,
+    number_text,
     sources_text,
+    target_text,
     variant_description,
     variant_name,
     verdict_text,
@@ -142,6 +144,7 @@ def register(app: Flask) -> None:
     app.context_processor(catalogue_words)
     app.jinja_env.filters["card"] = card_html
     app.jinja_env.filters["item"] = item_html
+    app.jinja_env.filters["points"] = number_text
     app.jinja_env.globals.update(SUITS=list(Suit), RANKS=RANKS, Card=Card, deck_tiles=deck_tiles,
                                  qr_svg=qr_svg,
                                  CATEGORY_LABELS=CATEGORY_LABELS,
@@ -151,5 +154,6 @@ def register(app: Flask) -> None:
                                  format_date=format_date, format_time=format_time,
                                  sources_text=sources_text, winner_text=winner_text,
                                  leftover_text=leftover_text, names_upright=names_upright,
+                                 target_text=target_text,
                                  card_name=card_name, variant_name=variant_name,
                                  variant_description=variant_description)

@@ -21,12 +21,13 @@ from flask_babel import lazy_pgettext as _pl
 
 from .rules.capture import Group
 from .rules.cards import Card, CardError, UnknownRank, UnknownSuit
+from .rules.events import Event, FirstTable, TallyEntered
 from .rules.notes import Note, Say
 from .rules.reasons import Param, Reason, Why
 from .rules.round import Finding, PlayRecord, Sweep, SweepNote, Whereabouts
 from .rules.table import Build, Item
 from .rules.turn import Action, Kind, Play, Verdict
-from .rules.variants import OPTION_NAMES, OptionError, Variant
+from .rules.variants import OPTION_NAMES, OptionError, Rules, Variant
 
 Words = dict[str, Any]  # a sentence's parameters, worded
 
@@ -509,9 +510,24 @@ def whereabouts_text(where: Whereabouts, names: Sequence[str],
     return _("%(came)s and %(now)s: it cannot be played again.", came=came, now=now)
 
 
-def sweep_text(sweep: Sweep, freeze: int | None) -> str:
-    """A sweep as the verdict announces it: whether it scores, and if not why; a
-    Krypkasino dubbeltabbe by its name (it counts ±10, not ±5)."""
+def sweep_text(sweep: Sweep, freeze: int | None,
+               penalty: tuple[int, str, str | None] | None = None) -> str:
+    """A sweep as the verdict announces it: whether it scores, and if not why. In
+    Krypkasino (``penalty``: the points, the sweeper's side, the side charged) what it
+    costs whom, a dubbeltabbe by its name: there a sweep is no good news."""
+    if penalty is not None:
+        points, sweeper, charged = penalty
+        if charged is None:
+            return (_("a dubbeltabbe: +%(points)d penalty points for %(sweeper)s",
+                      points=points, sweeper=sweeper) if sweep.double else
+                    _("a sweep: +%(points)d penalty points for %(sweeper)s",
+                      points=points, sweeper=sweeper))
+        return (_("a dubbeltabbe: +%(points)d penalty points for %(sweeper)s, "
+                  "\u2212%(points)d for %(charged)s",
+                  points=points, sweeper=sweeper, charged=charged) if sweep.double else
+                _("a sweep: +%(points)d penalty points for %(sweeper)s, "
+                  "\u2212%(points)d for %(charged)s",
+                  points=points, sweeper=sweeper, charged=charged))
     if sweep.double:
         return _("a dubbeltabbe!")
     if sweep.note is SweepNote.LAST_DEAL:
@@ -590,9 +606,39 @@ LEFTOVER = SideLine(
         "last capture."))
 
 
+def taken_back_text(event: Event, record: PlayRecord | None, names: Sequence[str]) -> str:
+    """What an undo took back, as its notice says: the play by name, the first table
+    cards or the tallies."""
+    if record is not None:
+        return _("Taken back: %(name)s, %(play)s.", name=names[record.player],
+                 play=records_text([record])[0][1])
+    if isinstance(event, FirstTable):
+        return _("Taken back: the first table cards.")
+    if isinstance(event, TallyEntered):
+        return _("Taken back: the tallies.")
+    return _("The last entry was taken back.")
+
+
 def winner_text(side: str) -> str:
     """The match's winner, as the scoreboard says it."""
     return WINNER({"name": side})
+
+
+def number_text(n: int, signed: bool = False) -> str:
+    """A number of points as printed: a minus as a minus sign (−5, not a hyphen);
+    ``signed``: a plus shown too (+5)."""
+    return (f"{n:+d}" if signed else str(n)).replace("-", "\u2212")
+
+
+def target_text(rules: Rules, short: bool = False) -> str:
+    """How the match ends, under the scoreboard's title (``short``: the big screen's):
+    in Krypkasino the fewest points win once a side reaches the target."""
+    n = rules.target
+    if rules.reverse:
+        return (_("ends at %(n)d, the fewest win", n=n) if short else
+                ngettext("Ends at %(num)d point: the fewest points win",
+                         "Ends at %(num)d points: the fewest points win", n))
+    return _("to %(n)d", n=n) if short else ngettext("To %(num)d point", "To %(num)d points", n)
 
 
 def leftover_text(cards: str, side: str) -> str:
@@ -766,7 +812,7 @@ def note_text(note: Note, sides: Sequence[str]) -> str:
             params[key] = value
     if note.code is Say.PENALTY_SWEEPS:
         # the sign always shown, a minus as a minus sign (not a hyphen)
-        params["signed"] = f"{params.get('points', 0):+d}".replace("-", "\u2212")
+        params["signed"] = number_text(int(params.get("points", 0)), signed=True)
     return NOTES[note.code](params)
 
 

@@ -446,13 +446,15 @@ def test_undo_takes_back_the_last_play(client):
     assert [e.kind for e in rnd.events] == [EventKind.TABLE, EventKind.PLAY, EventKind.UNDO]
     assert [e.kind for e in in_force(rnd.log)] == [EventKind.TABLE]
     assert "Ann to play" in plain(response)
+    assert "Taken back: Ann, 9♥ takes 9♠." in plain(response)  # the notice names the play
 
 
 def test_undo_goes_back_as_far_as_the_start_of_the_round(client):
     token, number = opened(client)
-    client.post(f"/match/{token}/round/{number}/undo",
-                data={"version": version(token, number)}, follow_redirects=True)
+    first = client.post(f"/match/{token}/round/{number}/undo",
+                        data={"version": version(token, number)}, follow_redirects=True)
     assert in_force(round_of(token, number).log) == []
+    assert "Taken back: the first table cards." in plain(first)
     response = client.post(f"/match/{token}/round/{number}/undo",
                            data={"version": version(token, number)}, follow_redirects=True)
     assert response.status_code == 409 and "nothing to undo" in plain(response)
@@ -593,6 +595,22 @@ def test_whole_round_through_the_pages_then_confirm(client):
     # a confirmed round takes no more plays
     late = post_play(client, token, number, "AS", "trail")
     assert late.status_code in (409, 422)
+
+
+def test_a_krypkasino_sweep_says_whom_it_costs_what(client):
+    # Ann (after the dealer Bo) takes the whole table: 5 penalty points to her, 5 off Bo
+    token, number = opened(client, variant="krypkasino", table=("2C", "3D", "4H", "5C"))
+    swept = post_play(client, token, number, "AH", "capture", refs=[0, 1, 2, 3], headers=HX)
+    assert swept.status_code == 200
+    page = plain(swept)
+    assert "a sweep: +5 penalty points for Ann, \u22125 for Bo" in page
+    assert "a sweep!" not in page  # no good news here
+
+
+def test_a_sweep_elsewhere_is_still_good_news(client):
+    token, number = opened(client, table=("2C", "3D", "4H", "5C"))
+    swept = post_play(client, token, number, "AH", "capture", refs=[0, 1, 2, 3], headers=HX)
+    assert swept.status_code == 200 and "a sweep!" in plain(swept)
 
 
 def test_a_play_refused_by_todays_rules_still_loads(client):

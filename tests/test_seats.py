@@ -92,7 +92,7 @@ def test_a_seats_phone_takes_back_only_its_own_play(client):
     assert "Ann: 9♥ takes 9♠" in plain(client.get(f"/match/{token}/round/{number}"))
     taken = client.post(f"/match/{ann}/round/{number}/undo",
                         data={"version": version(token, number)}, follow_redirects=True)
-    assert taken.status_code == 200 and "The last entry was taken back" in plain(taken)
+    assert taken.status_code == 200 and "Taken back: Ann, 9♥ takes 9♠." in plain(taken)
     assert "Your turn, Ann" in plain(taken)
 
 

@@ -125,6 +125,46 @@ def test_tally_round_scores_the_counts(client):
     assert "The tallies of round 1" in board and "The plays of round" not in board
 
 
+def test_the_dealers_line_asks_for_the_tallies_only_while_they_are_to_enter(client):
+    token = new_match(client)
+    number = start_round(client, token, "tally")
+    here = f"/match/{token}/round/{number}"
+    assert "Bo deals. Count the piles and enter each side's tally." in plain(client.get(here))
+    entered = client.post(f"{here}/tally", data=tally_data(token, number, SWEDISH_SIDES),
+                          follow_redirects=True)
+    assert "Bo deals." in plain(entered) and "Count the piles" not in plain(entered)
+    undone = client.post(f"{here}/undo", data={"version": version(token, number)},
+                         follow_redirects=True)
+    assert "Taken back: the tallies." in plain(undone) and "Count the piles" in plain(undone)
+    client.post(f"{here}/tally", data=tally_data(token, number, SWEDISH_SIDES))
+    client.post(f"{here}/confirm", data={"version": version(token, number)})
+    confirmed = plain(client.get(here))
+    assert "Bo dealt." in confirmed and "Count the piles" not in confirmed
+    assert "This round is confirmed" in confirmed
+
+
+def test_krypkasino_points_below_nought_have_a_minus_sign_and_the_fewest_win(client):
+    token = new_match(client, variant="krypkasino")
+    number = start_round(client, token, "tally")
+    aces = ["AS", "AC", "AH", "AD"]
+    everything = {"cards": 104, "spades": 26, "aces": aces + [a + "2" for a in aces],
+                  "big_casino": 2, "little_casino": 2, "sweeps": 1}
+    nothing = {"cards": 0, "spades": 0, "aces": [], "big_casino": 0, "little_casino": 0}
+    here = f"/match/{token}/round/{number}"
+    response = client.post(f"{here}/tally", data=tally_data(token, number, [everything, nothing]),
+                           follow_redirects=True)
+    assert response.status_code == 200, plain(response)
+    # Ann's sweep takes 5 off Bo, the player before her, who took no penalty point
+    # 24 spades (the 2♠ counts as the little casino) + 8 aces + 6 + 4 = 42, and the sweep
+    assert "round 47 \u22125" in plain(response) and "-5" not in plain(response)
+    client.post(f"{here}/confirm", data={"version": version(token, number)})
+    board = plain(client.get(f"/match/{token}"))
+    assert "Ends at 50 points: the fewest points win" in board
+    assert "Bo \u22125" in board and "-5" not in board
+    screen = plain(client.get(f"/match/{token}/tv"))
+    assert "ends at 50, the fewest win" in screen and "to 50" not in screen
+
+
 def test_tally_that_does_not_add_up_is_refused(client):
     token = new_match(client)
     number = start_round(client, token, "tally")

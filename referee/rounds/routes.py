@@ -31,6 +31,7 @@ from ..words import (
     play_text,
     records_text,
     sweep_text,
+    taken_back_text,
     verdict_text,
     whereabouts_text,
 )
@@ -147,7 +148,7 @@ def panel_context(who: Access[Any], rnd: RoundData, game: RoundState | None = No
         history=records_text(reversed(game.records[-plays:] if plays else game.records)),
         findings=[(f, *finding_text(f, names)) for f in game.findings],
         last=game.records[-1] if game.records else None,
-        last_sweep=_last_sweep(game),
+        last_sweep=_last_sweep(game, side_names),
         unscored=[_("%(side)s, play %(n)d: %(sweep)s", side=side_names[side],
                     n=w.play + 1, sweep=sweep_text(w, freeze))
                   for side, w in game.unscored_sweeps()],
@@ -163,12 +164,19 @@ def panel_context(who: Access[Any], rnd: RoundData, game: RoundState | None = No
     return context
 
 
-def _last_sweep(game: RoundState) -> str | None:
-    """What the verdict says of the last play's sweep, if it made one."""
+def _last_sweep(game: RoundState, side_names: Sequence[str]) -> str | None:
+    """What the verdict says of the last play's sweep, if it made one (in Krypkasino,
+    whom it costs what)."""
     if not game.records:
         return None
     sweep = game.sweep_of(game.records[-1])
-    return sweep_text(sweep, game.rules.variant.sweep_freeze) if sweep else None
+    if sweep is None:
+        return None
+    charge = game.sweep_penalty(game.records[-1])
+    penalty = None if charge is None else (
+        charge.points, side_names[charge.side],
+        None if charge.charged is None else side_names[charge.charged])
+    return sweep_text(sweep, game.rules.variant.sweep_freeze, penalty)
 
 
 def _pick_table(context: dict[str, Any], game: RoundState, pick: PickForm) -> None:
@@ -363,21 +371,23 @@ def _done(who: Access[Any], rnd: RoundData, game: RoundState | None = None,
 
 
 def _versioned(token: str, number: int, change: Callable[[Access[Any], RoundData, int], Any],
-               done: Callable[[Access[Any], RoundData], Any]):
+               done: Callable[[Access[Any], RoundData, Any], Any]):
+    """A change that the round's version is all the form of (``done`` also gets what the
+    change returned)."""
     who, rnd = _changing(token, number)
     form = VersionForm()
     if not form.validate():
         return _panel(who, rnd, 422, form_errors=form.errors)
     return _attempt(who, rnd, lambda: change(who, rnd, form.version.data),
-                    lambda _changed: done(who, rnd))
+                    lambda changed: done(who, rnd, changed))
 
 
 @bp.post("/match/<token>/round/<int:number>/undo")
 def undo(token: str, number: int):
     return _versioned(token, number,
                       lambda who, rnd, version: service.undo(rnd, version, who.seat),
-                      lambda who, rnd: _done(who, rnd,
-                                             message=_("The last entry was taken back.")))
+                      lambda who, rnd, taken: _done(who, rnd, message=taken_back_text(
+                          taken.event, taken.record, who.match.names)))
 
 
 @bp.post("/match/<token>/round/<int:number>/mode")
@@ -385,7 +395,7 @@ def mode(token: str, number: int):
     """A round started the wrong way, with nothing recorded yet: the other way."""
     return _versioned(token, number,
                       lambda _who, rnd, version: service.switch_mode(rnd, version),
-                      lambda who, rnd: _done(who, rnd, message=(
+                      lambda who, rnd, _mode: _done(who, rnd, message=(
                           _("This round is counted by its tallies.") if rnd.tally_only else
                           _("This round is recorded play by play."))))
 
@@ -393,7 +403,7 @@ def mode(token: str, number: int):
 @bp.post("/match/<token>/round/<int:number>/confirm")
 def confirm(token: str, number: int):
     return _versioned(token, number, lambda _who, rnd, version: service.confirm(rnd, version),
-                      lambda who, rnd: redirect(
+                      lambda _who, _rnd, _result: redirect(
         url_for("matches.show", token=token), code=303))
 
 

@@ -59,7 +59,7 @@ def test_a_few_plays_and_the_scoreboard_on_a_desktop(desktop: Page, taps: Taps) 
 
     # undo: the overruled play is taken back; Anna trails A♠ instead
     taps.tap(desktop.get_by_role("button", name="Undo"))
-    expect(desktop.locator(".notice")).to_contain_text("taken back")
+    expect(desktop.locator(".notice")).to_have_text("Taken back: Anna, A♠ takes Q♥.")
     expect(desktop.locator(".felt")).to_contain_text(symbol("QH"))
     expect(desktop.locator(".turn")).to_contain_text("Anna to play")
     play(desktop, taps, "AS", "trail A♠")

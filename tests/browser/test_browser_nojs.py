@@ -89,7 +89,7 @@ def test_a_round_without_javascript(nojs: Page, taps: Taps) -> None:
     # undo takes the overruled play back
     taps.tap(nojs.get_by_role("button", name="Undo"))
     expect(nojs).to_have_url(ROUND_URL)
-    expect(nojs.locator(".notice")).to_contain_text("taken back")
+    expect(nojs.locator(".notice")).to_have_text("Taken back: Bengt, 9♣ takes K♥.")
     expect(nojs.locator(".turn")).to_contain_text("Bengt to play")
     expect(nojs.locator(".felt")).to_contain_text(symbol("KH"))
     assert last_verdict(nojs).startswith(f"Anna: {words}")

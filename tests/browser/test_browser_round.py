@@ -170,9 +170,11 @@ def test_a_refused_claim_its_reason_an_alternative_an_overrule_and_undo(phone: P
     expect(verdict).to_contain_text("Anna: trail 9♠ — legal")
     # undo across several plays: the trail, the overrule, the capture
     undo = phone.get_by_role("button", name="Undo")
-    for before in ("Bengt: 6♦ takes 5♣", "Anna: 7♥ takes 3♠+4♥", ""):
-        taps.tap(undo)
-        expect(phone.locator(".notice")).to_have_text("The last entry was taken back.")
+    taken = ("Anna, trail 9♠", "Bengt, 6♦ takes 5♣", "Anna, 7♥ takes 3♠+4♥")
+    for before, what in zip(("Bengt: 6♦ takes 5♣", "Anna: 7♥ takes 3♠+4♥", ""), taken,
+                            strict=True):
+        taps.tap(undo)  # the notice names the play taken back
+        expect(phone.locator(".notice")).to_have_text(f"Taken back: {what}.")
         if before:
             expect(verdict).to_contain_text(before)
     expect(phone.locator(".turn")).to_contain_text("Anna to play")
@@ -233,9 +235,10 @@ def test_a_round_by_keyboard_alone_the_focus_goes_on_from_each_change(desktop: P
     expect(desktop.locator("#verdict")).to_contain_text("Bengt: trail 9♦ — legal")
     undo = desktop.get_by_role("button", name="Undo")
     undo.focus()
-    for before in ("Anna: 7♥ takes 3♠+4♥", ""):
+    for before, what in (("Anna: 7♥ takes 3♠+4♥", "Bengt, trail 9♦"),
+                         ("", "Anna, 7♥ takes 3♠+4♥")):
         keys.press("Enter")
-        expect(desktop.locator("#notice")).to_have_text("The last entry was taken back.")
+        expect(desktop.locator("#notice")).to_have_text(f"Taken back: {what}.")
         if before:
             expect(desktop.locator("#verdict")).to_contain_text(before)
         expect(undo).to_be_focused()
@@ -258,7 +261,7 @@ def test_the_live_regions_stay_the_same_elements_through_every_change(phone: Pag
     play(phone, taps, "7H")  # a card picked, then its play: two swaps of the panel
     expect(phone.locator("#verdict")).to_contain_text("Anna: 7♥ takes 3♠+4♥ — legal")
     taps.tap(phone.get_by_role("button", name="Undo"))  # and a notice
-    expect(phone.locator("#notice")).to_have_text("The last entry was taken back.")
+    expect(phone.locator("#notice")).to_have_text("Taken back: Anna, 7♥ takes 3♠+4♥.")
     assert phone.evaluate(marked, list(regions)) == list(regions)
     expect(watcher.locator("#notice")).to_be_empty()
     expect(watcher.locator("#turn")).to_contain_text("Anna to play")
