@@ -93,7 +93,7 @@ REASONS: dict[Why, LazyString | Plural] = {
     Why.SUM_NOT_EITHER: _l("%(cards)s = %(total)s, not %(values)s"),
     Why.SUM_NOT_MULTIPLE: _l("%(cards)s = %(total)s: not %(value)s, nor sets of %(value)s"),
     Why.SPLIT_FAILS: _l("%(cards)s = %(total)s, but they do not split into sets of %(value)s"),
-    Why.NO_SETS: _l("%(cards)s cannot be made into sets of %(value)s"),
+    Why.NO_SETS: _l("%(cards)s = %(totals)s: not %(value)s, nor sets of %(value)s"),
     Why.HAND_VALUE: _l("your %(card)s counts %(hand)s from the hand, so it cannot take "
                        "%(items)s"),
     Why.NOT_MAXIMAL: _l("a capture must take all it can: %(items)s also make %(value)s and "
@@ -335,6 +335,8 @@ def side_names(sides: Sequence[Sequence[int]], names: Sequence[str] | None = ())
             for side in sides]
 
 
+# cards whose sums are not listed (one without a number, or too many aces to list)
+NO_SETS_UNSUMMED = _l("%(cards)s cannot be made into sets of %(value)s")
 SEATS_EXACTLY_OR_PAIRED = _l("%(variant)s is played by %(low)s players, or %(paired)s in two "
                              "partnerships")
 
@@ -348,6 +350,8 @@ def reason_text(reason: Reason, names: Sequence[str] | None = (), **extra: str) 
     wording = REASONS[reason.code]
     if reason.code is Why.SEATS_ALONE_OR_PAIRED and reason.get("low") == reason.get("high"):
         wording = SEATS_EXACTLY_OR_PAIRED  # not "2 to 2 players"
+    if reason.code is Why.NO_SETS and not reason.get("totals"):
+        wording = NO_SETS_UNSUMMED
     if isinstance(wording, Plural):
         number = reason.get(wording.count)
         return wording.word(number if isinstance(number, int) else 0, params)

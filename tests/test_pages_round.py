@@ -392,6 +392,15 @@ def test_where_the_last_cards_went_stands_where_they_lay(client):
     assert "The table is empty." not in plain_of(body)
 
 
+def test_a_refused_claim_with_an_ace_shows_every_sum_it_makes(client):
+    token, number = opened(client, table=("AS", "JH", "QD", "3C"))
+    refused = post_play(client, token, number, "KC", "capture", refs=[0, 1], headers=HX)
+    assert refused.status_code == 422
+    assert "A♠+J♥ = 12 or 25: not 13, nor sets of 13" in plain(refused)
+    # the claim the referee offers instead, one tap away
+    assert "K♣ takes A♠+Q♦" in plain(refused)
+
+
 # -- overrule and undo -----------------------------------------------------------------
 
 def test_overrule_needs_a_reason(client):

@@ -19,7 +19,7 @@ BUILD = Build.of([P("4C"), P("5H")], 9, owner=1)
 # example parameters by name, as the engine gives them
 EXAMPLE = {
     "card": P("10D"), "cards": (P("3S"), P("5H")), "items": (P("3S"), BUILD),
-    "build": BUILD, "value": 7, "total": 8, "values": (10, 11), "hand": (16,),
+    "build": BUILD, "value": 7, "total": 8, "totals": (5, 18), "values": (10, 11), "hand": (16,),
     "table": (10,), "turn": 1, "player": 0, "builds": (BUILD,), "variant": "mulle",
     "players": 3, "size": 4, "given": 5, "low": 2, "high": 2, "paired": (4,), "sides": 2,
     "category": "big_casino", "whole": 52, "count": 2, "plays": 24, "most": 24, "packs": 1,
@@ -47,6 +47,11 @@ def test_the_rule_reads_at_a_glance(app):
             "your 10♦ counts 16 from the hand, so it cannot take 10♠")
         assert reason_text(Reason.of(Why.OUT_OF_TURN, turn=1, player=0),
                            names=["Ann", "Bo"]) == "it is Bo's turn, not Ann's"
+        assert reason_text(Reason.of(Why.NO_SETS, cards=(P("AS"), P("JH")), totals=(12, 25),
+                                     value=13)) == "A♠+J♥ = 12 or 25: not 13, nor sets of 13"
+        # cards whose sums are not listed (one without a number) say the rule alone
+        assert reason_text(Reason.of(Why.NO_SETS, cards=(P("AS"), P("QH")), totals=(),
+                                     value=13)) == "A♠+Q♥ cannot be made into sets of 13"
         assert reason_text(Reason.of(Why.BUILD_TAKEN_WHOLE, build=BUILD, value=7)) == (
             "a build is taken whole, by a card that captures its value: the build of 9 is "
             "not 7")

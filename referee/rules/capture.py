@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from itertools import chain
+from itertools import chain, product
 from typing import Any
 
 from .cards import Card
@@ -125,6 +125,21 @@ def _split(
     return tuple(sorted(groups, key=lambda g: order[id(g.items[0])]))
 
 
+def _sums(values: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
+    """Every sum cards of these values make (an ace 1 or 14), or () when one has no value
+    or there are too many to list (more than two packs' aces).
+
+    >>> _sums([(1, 14), (11,)]), _sums([(1, 14), (1, 14)]), _sums([(), (3,)])
+    ((12, 25), (2, 15, 28), ())
+    """
+    choices = 1
+    for options in values:
+        choices *= len(options)
+    if not 0 < choices <= 2 ** 8:
+        return ()
+    return tuple(sorted({sum(choice) for choice in product(*values)}))
+
+
 def _leftover(
     rules: Rules, table: Sequence[Item], take: Sequence[int], value: int, budget: Budget
 ) -> tuple[Reason, ...]:
@@ -153,7 +168,7 @@ def _leftover(
     if too_big:
         why = Reason.of(Why.CARD_TOO_BIG, card=too_big[0], value=value)
     elif total is None:
-        why = Reason.of(Why.NO_SETS, cards=shown, value=value)
+        why = Reason.of(Why.NO_SETS, cards=shown, totals=_sums(values), value=value)
     elif total % value:
         code = Why.SUM_NOT if total < 2 * value else Why.SUM_NOT_MULTIPLE
         why = Reason.of(code, cards=shown, total=total, value=value)

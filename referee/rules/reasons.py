@@ -62,7 +62,7 @@ class Why(enum.StrEnum):
     SUM_NOT_MULTIPLE = "sum_not_multiple"  # cards, total, value
     SUM_NOT_EITHER = "sum_not_either"  # cards, total, values (a card of several values)
     SPLIT_FAILS = "split_fails"  # cards, total, value (a multiple that does not split)
-    NO_SETS = "no_sets"  # cards, value (cards of several values, e.g. aces)
+    NO_SETS = "no_sets"  # cards, totals (each sum they make), value (cards of several values)
     HAND_VALUE = "hand_value"  # card, hand (values), table (values), items (taken)
     NOT_MAXIMAL = "not_maximal"  # value, items (a group the capture leaves)
     MUST_CAPTURE_AFTER_BUILD = "must_capture_after_build"  # card
