@@ -96,6 +96,9 @@ def test_a_tally_only_round(phone: Page, taps: Taps) -> None:
     error = phone.locator("#round .field-error")
     expect(error.first).to_be_visible()
     expect(error.first).to_contain_text("53")
+    # the referee's words run on in a sentence; on a line of their own they read as one
+    assert error.first.text_content().startswith("the cards add up to 53")
+    assert error.first.inner_text().startswith("The cards add up to 53")
     expect(phone.locator("table.score")).to_have_count(0)
     axe(phone, "tally: a count refused (phone)")
     shot(phone, "tally-refused")
