@@ -67,7 +67,7 @@ def test_check_a_claim_and_share_the_ruling(phone: Page, taps: Taps) -> None:
     # a friend opens the link: the same position, the same ruling
     friend = phone.context.new_page()
     friend.goto(href)
-    expect(_ruling(friend)).to_have_text(said)
+    expect(_ruling(friend)).to_have_text(said, use_inner_text=True)  # as shown
     for code in table:
         expect(_card(friend, "table", code).locator("input")).to_be_checked()
     expect(_card(friend, "card", "10D").locator("input")).to_be_checked()

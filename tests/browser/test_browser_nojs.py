@@ -188,4 +188,4 @@ def test_the_dispute_checker_without_javascript(nojs: Page, taps: Taps) -> None:
     # the shared link, opened without a script, gives the same ruling
     said = ruling.inner_text()
     nojs.goto(href)
-    expect(nojs.locator("#verdict .verdict")).to_have_text(said)
+    expect(nojs.locator("#verdict .verdict")).to_have_text(said, use_inner_text=True)
