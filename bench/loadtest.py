@@ -612,8 +612,9 @@ def run(url: str, args: argparse.Namespace) -> None:
               f"{sat['play p99']:.1f} ms; {sat['statuses']}; matches opened while counted: "
               f"{sat['opened while counted']}", flush=True)
         print(f"    each slice's plays/s ÷ the floor just before it ({pairs}): "
-              + ", ".join(f"{r:.0%}" for r in sat["ratios"])  # type: ignore[attr-defined]
-              + f"; median {ratio:.0%}", flush=True)
+              # to a tenth of a per cent: a ratio of 0.2997 misses, and reads 30.0 % no more
+              + ", ".join(f"{r:.1%}" for r in sat["ratios"])  # type: ignore[attr-defined]
+              + f"; median {ratio:.1%}", flush=True)
         cost = sat["cpu"]
         if cost:  # where a request's time goes: the cores are shared by every part
             print(f"    CPU a request, ms: floor {cost['floor']}; play {cost['play']}",  # type: ignore[index]
