@@ -24,7 +24,7 @@ from .rules.cards import Card, CardError, UnknownRank, UnknownSuit
 from .rules.events import Event, FirstTable, TallyEntered
 from .rules.notes import Note, Say
 from .rules.reasons import Param, Reason, Why
-from .rules.round import Finding, PlayRecord, Sweep, SweepNote, Whereabouts
+from .rules.round import Finding, PlayRecord, Sweep, SweepNote, SweepPenalty, Whereabouts
 from .rules.table import Build, Item
 from .rules.turn import Action, Kind, Play, Verdict
 from .rules.variants import OPTION_NAMES, OptionError, Rules, Variant
@@ -514,24 +514,22 @@ def whereabouts_text(where: Whereabouts, names: Sequence[str],
     return _("%(came)s and %(now)s: it cannot be played again.", came=came, now=now)
 
 
-def sweep_text(sweep: Sweep, freeze: int | None,
-               penalty: tuple[int, str, str | None] | None = None) -> str:
+def sweep_text(sweep: Sweep, freeze: int | None, penalty: SweepPenalty | None = None,
+               sides: Sequence[str] = ()) -> str:
     """A sweep as the verdict announces it: whether it scores, and if not why. In
-    Krypkasino (``penalty``: the points, the sweeper's side, the side charged) what it
-    costs whom, a dubbeltabbe by its name: there a sweep is no good news."""
+    Krypkasino (``penalty``, its sides named by ``sides``) what it costs whom, a
+    dubbeltabbe by its name: there a sweep is no good news."""
     if penalty is not None:
-        points, sweeper, charged = penalty
-        if charged is None:
-            return (_("a dubbeltabbe: +%(points)d penalty points for %(sweeper)s",
-                      points=points, sweeper=sweeper) if sweep.double else
-                    _("a sweep: +%(points)d penalty points for %(sweeper)s",
-                      points=points, sweeper=sweeper))
+        said = {"points": penalty.points, "sweeper": sides[penalty.side]}
+        if penalty.charged is None:
+            return (_("a dubbeltabbe: +%(points)d penalty points for %(sweeper)s", **said)
+                    if sweep.double else
+                    _("a sweep: +%(points)d penalty points for %(sweeper)s", **said))
+        said["charged"] = sides[penalty.charged]
         return (_("a dubbeltabbe: +%(points)d penalty points for %(sweeper)s, "
-                  "\u2212%(points)d for %(charged)s",
-                  points=points, sweeper=sweeper, charged=charged) if sweep.double else
+                  "\u2212%(points)d for %(charged)s", **said) if sweep.double else
                 _("a sweep: +%(points)d penalty points for %(sweeper)s, "
-                  "\u2212%(points)d for %(charged)s",
-                  points=points, sweeper=sweeper, charged=charged))
+                  "\u2212%(points)d for %(charged)s", **said))
     if sweep.double:
         return _("a dubbeltabbe!")
     if sweep.note is SweepNote.LAST_DEAL:

@@ -169,14 +169,12 @@ def _last_sweep(game: RoundState, side_names: Sequence[str]) -> str | None:
     whom it costs what)."""
     if not game.records:
         return None
-    sweep = game.sweep_of(game.records[-1])
+    last = game.records[-1]
+    sweep = game.sweep_of(last)
     if sweep is None:
         return None
-    charge = game.sweep_penalty(game.records[-1])
-    penalty = None if charge is None else (
-        charge.points, side_names[charge.side],
-        None if charge.charged is None else side_names[charge.charged])
-    return sweep_text(sweep, game.rules.variant.sweep_freeze, penalty)
+    return sweep_text(sweep, game.rules.variant.sweep_freeze,
+                      game.sweep_penalty(last.player, sweep), side_names)
 
 
 def _pick_table(context: dict[str, Any], game: RoundState, pick: PickForm) -> None:

@@ -789,13 +789,14 @@ class RoundState:
         rules = self.rules
         penalties = rules.variant.penalties
         if penalties is not None:
-            double = len(before) == 1 and before[0] == card
-            points = penalties.twin_sweep if double else penalties.sweep
-            self.sweep_points[side] += points
-            charged = self._charged(seat)
-            if charged is not None:
-                self.sweep_points[charged] -= points
-            self.sweeps[side].append(Sweep(index, deal, True, SweepNote.NONE, double))
+            sweep = Sweep(index, deal, True, SweepNote.NONE,
+                          double=len(before) == 1 and before[0] == card)
+            penalty = self.sweep_penalty(seat, sweep)
+            if penalty is not None:
+                self.sweep_points[side] += penalty.points
+                if penalty.charged is not None:
+                    self.sweep_points[penalty.charged] -= penalty.points
+            self.sweeps[side].append(sweep)
             return
         scored, note = True, SweepNote.NONE
         freeze = rules.variant.sweep_freeze
@@ -861,34 +862,29 @@ class RoundState:
         side = self.side_of[record.player]
         return next((s for s in self.sweeps[side] if s.play == record.index), None)
 
-    def _charged(self, seat: int) -> int | None:
-        """Krypkasino: the side a sweep by ``seat`` takes its points off, the side of the
-        player before the sweeper in seating order (RULES §7: on the first play of the
-        round the dealer, as the tally reckons it too); None when that is the sweeper's
-        own side."""
-        charged = self.side_of[(seat - 1) % self.players]
-        return charged if charged != self.side_of[seat] else None
-
-    def sweep_penalty(self, record: PlayRecord) -> SweepPenalty | None:
-        """Krypkasino: what a play's sweep gives and takes off (None: it made no sweep, or
-        the variant has no penalty points).
+    def sweep_penalty(self, seat: int, sweep: Sweep) -> SweepPenalty | None:
+        """Krypkasino: what a sweep by ``seat`` gives its side, and takes off the side of
+        the player before the sweeper in seating order (RULES §7: on the first play of
+        the round the dealer, as the tally reckons it too); None in a variant without
+        penalty points.
 
         >>> from .variants import get_rules
         >>> from .cards import parse_cards
         >>> r = RoundState(get_rules("krypkasino"), players=3, dealer=0)
         >>> r.start(parse_cards(["2C", "3D", "4H", "5C"]))
         >>> record = r.play(Play(Card.parse("AH"), Action.CAPTURE, (0, 1, 2, 3)))
-        >>> r.sweep_penalty(record), r.sweep_points
+        >>> sweep = r.sweep_of(record)
+        >>> r.sweep_penalty(record.player, sweep), r.sweep_points
         (SweepPenalty(points=5, side=1, charged=0), [-5, 5, 0])
-        >>> r.sweep_penalty(r.play(Play(Card.parse("9S"), Action.TRAIL))) is None
-        True
+        >>> r.sweep_penalty(0, Sweep(0, 1, True, double=True))
+        SweepPenalty(points=10, side=0, charged=2)
         """
         penalties = self.rules.variant.penalties
-        sweep = self.sweep_of(record) if penalties is not None else None
-        if penalties is None or sweep is None:
+        if penalties is None:
             return None
         points = penalties.twin_sweep if sweep.double else penalties.sweep
-        return SweepPenalty(points, self.side_of[record.player], self._charged(record.player))
+        side, charged = self.side_of[seat], self.side_of[(seat - 1) % self.players]
+        return SweepPenalty(points, side, charged if charged != side else None)
 
     def pile_counts(self) -> list[PileCount]:
         """Each side's pile so far.
