@@ -597,9 +597,9 @@ MOST = {
                   "%(side)s have most cards (%(counts)s): %(num)d points")),
 }
 SPADES_OVER_SIX = SideLine(
-    _l("%(side)s has %(count)d spades, %(over)d of which score nothing: %(points)d"),
+    _l("%(side)s has %(count)d spades, %(over)d of which score nothing: %(points)s"),
     _pl("partnership", "%(side)s have %(count)d spades, %(over)d of which score nothing: "
-        "%(points)d"))
+        "%(points)s"))
 WINNER = SideLine(_l("%(name)s wins the match."),
                   _pl("partnership", "%(name)s win the match."), subject="name")
 LEFTOVER = SideLine(
@@ -656,10 +656,20 @@ def _most(p: Words) -> str:
     return MOST.get(str(p.get(CATEGORY_CODE)), MOST["cards"])(p)
 
 
+def points_text(n: int) -> str:
+    """A line's points as every score line ends: "1 point", "2 points"."""
+    return ngettext("%(num)d point", "%(num)d points", n)
+
+
+def _worded(line: SideLine) -> Callable[[Words], str]:
+    """A score line whose ``points`` (a number) it ends in are worded (:func:`points_text`)."""
+    return lambda p: line({**p, "points": points_text(int(p["points"]))})
+
+
 def _spades_each(p: Words) -> str:
     return SPADES_EACH({"side": p["side"],
                         "spades": ngettext("%(num)d spade", "%(num)d spades", p["count"]),
-                        "points": ngettext("%(num)d point", "%(num)d points", p["points"])})
+                        "points": points_text(p["points"])})
 
 
 def _most_tied(p: Words) -> str:
@@ -690,34 +700,35 @@ NOTES: dict[Say, Callable[[Words], str]] = {
     Say.MOST: _most,
     Say.MOST_TIED: _most_tied,
     Say.MOST_TIED_CARRIED: _most_tied_carried,
-    Say.SPADES_OVER_SIX: lambda p: SPADES_OVER_SIX({"over": p["count"] - p["points"], **p}),
+    Say.SPADES_OVER_SIX: lambda p: SPADES_OVER_SIX({**p, "over": p["count"] - p["points"],
+                                                    "points": points_text(p["points"])}),
     Say.SPADES_EACH: _spades_each,
-    Say.ACES: SideLine(
-        plural_l("aces", "%(side)s took %(num)d ace (%(cards)s): %(points)d",
-                 "%(side)s took %(num)d aces (%(cards)s): %(points)d"),
-        plural_pl("aces", "partnership", "%(side)s took %(num)d ace (%(cards)s): %(points)d",
-                  "%(side)s took %(num)d aces (%(cards)s): %(points)d")),
+    Say.ACES: _worded(SideLine(
+        plural_l("aces", "%(side)s took %(num)d ace (%(cards)s): %(points)s",
+                 "%(side)s took %(num)d aces (%(cards)s): %(points)s"),
+        plural_pl("aces", "partnership", "%(side)s took %(num)d ace (%(cards)s): %(points)s",
+                  "%(side)s took %(num)d aces (%(cards)s): %(points)s"))),
     # two packs: a side may take both casinos of a kind
-    Say.BIG_CASINO: SideLine(
-        plural_l("count", "%(side)s took the big casino (10♦): %(points)d",
-                 "%(side)s took both big casinos (10♦): %(points)d"),
-        plural_pl("count", "partnership", "%(side)s took the big casino (10♦): %(points)d",
-                  "%(side)s took both big casinos (10♦): %(points)d")),
-    Say.LITTLE_CASINO: SideLine(
-        plural_l("count", "%(side)s took the little casino (2♠): %(points)d",
-                 "%(side)s took both little casinos (2♠): %(points)d"),
-        plural_pl("count", "partnership", "%(side)s took the little casino (2♠): %(points)d",
-                  "%(side)s took both little casinos (2♠): %(points)d")),
-    Say.LAST_CAPTURE: SideLine(
-        _l("%(side)s made the last capture: %(points)d"),
-        _pl("partnership", "%(side)s made the last capture: %(points)d")),
+    Say.BIG_CASINO: _worded(SideLine(
+        plural_l("count", "%(side)s took the big casino (10♦): %(points)s",
+                 "%(side)s took both big casinos (10♦): %(points)s"),
+        plural_pl("count", "partnership", "%(side)s took the big casino (10♦): %(points)s",
+                  "%(side)s took both big casinos (10♦): %(points)s"))),
+    Say.LITTLE_CASINO: _worded(SideLine(
+        plural_l("count", "%(side)s took the little casino (2♠): %(points)s",
+                 "%(side)s took both little casinos (2♠): %(points)s"),
+        plural_pl("count", "partnership", "%(side)s took the little casino (2♠): %(points)s",
+                  "%(side)s took both little casinos (2♠): %(points)s"))),
+    Say.LAST_CAPTURE: _worded(SideLine(
+        _l("%(side)s made the last capture: %(points)s"),
+        _pl("partnership", "%(side)s made the last capture: %(points)s"))),
     Say.SWEEPS: SideLine(
         plural_l("count", "%(side)s scores %(num)d sweep", "%(side)s scores %(num)d sweeps"),
         plural_pl("count", "partnership", "%(side)s score %(num)d sweep",
                   "%(side)s score %(num)d sweeps")),
     Say.PENALTY_SWEEPS: lambda p: _("%(side)s: sweeps %(signed)s", **p),
-    Say.MULLE: SideLine(_l("%(side)s made mulle: %(points)d"),
-                        _pl("partnership", "%(side)s made mulle: %(points)d")),
+    Say.MULLE: _worded(SideLine(_l("%(side)s made mulle: %(points)s"),
+                        _pl("partnership", "%(side)s made mulle: %(points)s"))),
     Say.SWEEPS_FROZEN: lambda p: ngettext("a side had %(points)d or more point before the "
                                           "round: sweeps do not score",
                                           "a side had %(points)d or more points before the "

@@ -376,8 +376,10 @@ AGREEING = [
         "fi": ("Anna: eniten patoja (7 – 6), 2 pistettä",
                "Anna & Cia: eniten patoja (7 – 6), 2 pistettä")}),
     (Say.ACES, {"cards": (P("AS"), P("AH")), "points": 2}, {
-        "en": ("Anna took 2 aces (A♠, A♥): 2", "Anna & Cia took 2 aces (A♠, A♥): 2"),
-        "fi": ("Anna otti 2 ässää (A♠, A♥): 2", "Anna & Cia ottivat 2 ässää (A♠, A♥): 2")}),
+        "en": ("Anna took 2 aces (A♠, A♥): 2 points",
+               "Anna & Cia took 2 aces (A♠, A♥): 2 points"),
+        "fi": ("Anna otti 2 ässää (A♠, A♥): 2 pistettä",
+               "Anna & Cia ottivat 2 ässää (A♠, A♥): 2 pistettä")}),
     (Say.COUNTED_OUT, {"score": 21, "target": 21}, {
         "en": ("Anna reaches 21 of 21 first, counting out, and wins",
                "Anna & Cia reach 21 of 21 first, counting out, and win"),
@@ -436,9 +438,9 @@ def test_the_scoreboard_of_a_partnership_match_says_they_score_and_have(client):
 # -- two packs: a side may take both casinos of a kind -------------------------------------
 
 @pytest.mark.parametrize(("language", "both"), [
-    ("en", "Anna took both big casinos (10♦): 4"),
-    ("fi", "Anna otti molemmat ruutukympit (10♦): 4"),
-    ("sv", "Anna tog stora kasino (10♦) två gånger: 4"),
+    ("en", "Anna took both big casinos (10♦): 4 points"),
+    ("fi", "Anna otti molemmat ruutukympit (10♦): 4 pistettä"),
+    ("sv", "Anna tog stora kasino (10♦) två gånger: 4 poäng"),
 ])
 def test_a_side_that_takes_both_big_casinos_is_told_so(app, language, both):
     from conftest import tally
@@ -473,3 +475,29 @@ def test_a_krypkasino_sweep_penalty_is_signed_with_a_minus_sign(app):
         said = [note_text(Note.of(Say.PENALTY_SWEEPS, side=0, points=p), ["Bo"])
                 for p in (-10, 5)]
     assert said == ["Bo: sweeps \u221210", "Bo: sweeps +5"]
+
+
+# -- every score line ends in its points worded, as the most-of lines do -------------------
+
+@pytest.mark.parametrize(("language", "code", "params", "said"), [
+    ("en", Say.LAST_CAPTURE, {"points": 1}, "Anna made the last capture: 1 point"),
+    ("en", Say.MULLE, {"points": 4}, "Anna made mulle: 4 points"),
+    ("sv", Say.MULLE, {"points": 4}, "Anna fick mulle: 4 poäng"),
+    ("nb", Say.MULLE, {"points": 2}, "Anna fikk mulle: 2 poeng"),
+    ("en", Say.LITTLE_CASINO, {"count": 1, "points": 1},
+     "Anna took the little casino (2♠): 1 point"),
+    ("da", Say.LAST_CAPTURE, {"points": 1}, "Anna tog sidsten: 1 point"),
+    ("fi", Say.SPADES_OVER_SIX, {"count": 9, "points": 6},
+     "Anna: patoja 9, joista 3 ei tuota pisteitä: 6 pistettä"),
+    ("en", Say.SPADES_OVER_SIX, {"count": 9, "points": 6},
+     "Anna has 9 spades, 3 of which score nothing: 6 points"),
+    # Finnish sets scores apart with a dash, as its most-of lines do, not an English "v"
+    ("fi", Say.HIGHEST, {"score": 17, "counts": (6, 2), "target": 16},
+     "Anna voittaa suurimmalla yhteispistemäärällä (17 – 6 – 2), kun jokin osapuoli on "
+     "yltänyt tavoitteeseen 16"),
+])
+def test_a_score_line_words_its_points(app, language, code, params, said):
+    from flask_babel import force_locale
+
+    with app.test_request_context(), force_locale(language):
+        assert note_text(Note.of(code, side=0, **params), ["Anna", "Bo"]) == said

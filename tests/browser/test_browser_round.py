@@ -319,3 +319,39 @@ def test_on_a_table_of_eight_the_trail_is_one_tap_and_the_panel_stays_in_view(
     report("table of eight: K♣ with ten captures shows the trail, five captures, \"5 more\" "
            "and another claim on one screen; the trail in one tap; after a capture from "
            "\"more\" the page is back at the top")
+
+
+def test_what_players_type_wraps_on_a_phone_however_long(phone: Page, taps: Taps):
+    """A name of 40 letters owning a build, and a reason of one 120-letter word: both wrap
+    within the 360px phone, which never scrolls sideways."""
+    long_name = "Maximilian Alexander von Kasinohausen XV"
+    start_match(phone, taps, "norwegian", [long_name, "Bo"], dealer=2)
+    start_round(phone, taps)
+    lay_table(phone, taps, ["3S", "5C", "4H", "KD"])
+    verdict = phone.locator("#verdict")
+    # the long name builds 7 on 5♣ with 2♦: the build's tile names its owner
+    pick(phone, taps, "2D")
+    claim = phone.locator("details.claim")
+    taps.tap(claim.locator("summary"))
+    taps.tap(claim.locator("label", has_text="5♣"))
+    claim.locator("#value").fill("7")
+    taps.tap(claim.get_by_role("button", name="Builds / raises"))
+    expect(verdict).to_contain_text(f"{long_name}: 2♦ on 5♣: a build of 7 — legal")
+    expect(phone.locator("#felt .tile.build .owner")).to_have_text(long_name)
+    # Bo's claim is refused, and the table overrules with a reason of one long word
+    pick(phone, taps, "6D")
+    taps.tap(phone.locator("details.claim summary"))
+    taps.tap(phone.locator("details.claim label", has_text="3♠"))
+    taps.tap(phone.locator("details.claim").get_by_role("button", name="Takes"))
+    overrule = phone.locator("details.overrule")
+    taps.tap(overrule.locator("summary"))
+    word = "x" * 120
+    overrule.locator("#reason").fill(word)
+    taps.tap(overrule.get_by_role("button", name="Record it anyway"))
+    expect(verdict.locator(".rule")).to_have_text(f"The table's reason: {word}")
+    shot(phone, "round-long-words")
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"the round is {width}px wide on a 360px phone"
+    for part in ("#verdict", "#felt .tile.build"):
+        spill = phone.locator(part).first.evaluate("(e) => e.scrollWidth - e.clientWidth")
+        assert spill <= 0, f"{part} runs {spill}px out of its box"
