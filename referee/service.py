@@ -50,6 +50,7 @@ from .rules.events import (
     Played,
     TallyEntered,
     Undone,
+    event_from_json,
     in_force,
 )
 from .rules.events import Event as EngineEvent
@@ -494,6 +495,18 @@ def _append_imported(rnd: RoundRow, version: int, event: EngineEvent, game: Roun
 def check_version(rnd: RoundData, version: int) -> None:
     if rnd.version != version:
         raise StaleRound()
+
+
+def repeats(rnd: RoundData, version: int, event: EngineEvent) -> bool:
+    """Whether a change sent from ``version``, now stale, is the very change the round
+    made from it: the round is one change further on, by this event. A play tapped twice
+    before the first answer came (the page drops that answer and waits for the second), or
+    one undo from two phones: done once, as asked, not "another phone was first"."""
+    if rnd.version != version + 1:
+        return False
+    logged = db.session.execute(select(Event.kind, Event.data).where(
+        Event.round_id == rnd.id, Event.seq == version)).first()
+    return logged is not None and event_from_json(logged.kind, logged.data) == event
 
 
 def record_table(rnd: RoundData, version: int, cards: Sequence[Card]) -> RoundState:

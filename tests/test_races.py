@@ -8,7 +8,7 @@ import os
 import threading
 
 import pytest
-from pages import HX, match_of, new_match, opened, plain, post_play, round_of, version
+from pages import HX, match_of, new_match, opened, plain, post_play, round_of, start_round, version
 
 from referee import create_app
 from referee.extensions import db
@@ -92,6 +92,75 @@ def test_stale_page_on_a_second_phone_is_told_the_table_changed(client):
     assert "The table changed" in plain(second)
     assert "Bo to play" in plain(second)  # the current state
     assert len(round_of(token, number).events) == 2
+
+
+def test_a_play_tapped_twice_is_recorded_once_and_answered_as_recorded(client):
+    """The second tap of a play leaves before the first's answer comes back (the page
+    drops that answer for the second's): it finds the round one change on, by this very
+    play, and is answered as done, not with "another phone was first"."""
+    token, number = opened(client)
+    old = version(token, number)
+    first = post_play(client, token, number, "9H", "capture", refs=[0], ver=old, headers=HX)
+    again = post_play(client, token, number, "9H", "capture", refs=[0], ver=old, headers=HX)
+    assert first.status_code == again.status_code == 200
+    page = plain(again)
+    assert "The table changed" not in page and "nothing of yours was recorded" not in page
+    assert "Ann: 9♥ takes 9♠ — legal" in page and "Bo to play" in page
+    assert [e.kind for e in round_of(token, number).events] == ["table", "play"]
+    # without the page's script: sent on to the round page, as the first was
+    plain_form = post_play(client, token, number, "9H", "capture", refs=[0], ver=old)
+    assert [r.status_code for r in (*plain_form.history, plain_form)] == [303, 200]
+    # a different play from the same stale page is still told the table changed
+    other = post_play(client, token, number, "KD", "trail", ver=old, headers=HX)
+    assert other.status_code == 409 and "The table changed" in plain(other)
+    # and so is the same play once the round has moved on further
+    assert post_play(client, token, number, "KD", "trail", ver=old + 1).status_code == 200
+    late = post_play(client, token, number, "9H", "capture", refs=[0], ver=old, headers=HX)
+    assert late.status_code == 409 and "The table changed" in plain(late)
+    assert [e.kind for e in round_of(token, number).events] == ["table", "play", "play"]
+
+
+def test_an_undo_tapped_twice_takes_back_one_entry(client):
+    token, number = opened(client)
+    old = version(token, number)
+    assert post_play(client, token, number, "KD", "trail", ver=old).status_code == 200
+    assert post_play(client, token, number, "QD", "trail", ver=old + 1).status_code == 200
+    undo = {"version": old + 2}
+    first = client.post(f"/match/{token}/round/{number}/undo", data=undo, headers=HX)
+    again = client.post(f"/match/{token}/round/{number}/undo", data=undo, headers=HX)
+    assert first.status_code == again.status_code == 200
+    assert "Taken back: Bo, trail Q♦." in plain(first)
+    assert "The last entry was taken back." in plain(again)
+    assert "The table changed" not in plain(again)
+    assert "Bo to play" in plain(again)  # only Bo's trail was taken back
+    assert [e.kind for e in round_of(token, number).events] == [
+        "table", "play", "play", "undo"]
+
+
+def test_an_overrule_or_a_first_table_sent_twice_is_recorded_once(client):
+    token, number = opened(client)
+    old = version(token, number)
+    # 6♦ takes 5♥: refused, and recorded as the table rules
+    overrule = {"card": "6D", "action": "capture", "refs": [3], "reason": "house rule",
+                "version": old}
+    sent = [client.post(f"/match/{token}/round/{number}/overrule", data=overrule, headers=HX)
+            for _ in range(2)]
+    assert [r.status_code for r in sent] == [200, 200]
+    assert "The table's reason: house rule" in plain(sent[1])
+    assert "The table changed" not in plain(sent[1])
+    assert [e.kind for e in round_of(token, number).events] == ["table", "overrule"]
+    # another reason from the same stale page is another change: the table changed
+    overrule.update(reason="another")
+    other = client.post(f"/match/{token}/round/{number}/overrule", data=overrule, headers=HX)
+    assert other.status_code == 409
+    # the first table, sent twice
+    token = new_match(client)
+    number = start_round(client, token, "play")
+    table = {"table": "2H 5C 9D KS", "version": 0}
+    sent = [client.post(f"/match/{token}/round/{number}/table", data=table, headers=HX)
+            for _ in range(2)]
+    assert [r.status_code for r in sent] == [200, 200]
+    assert [e.kind for e in round_of(token, number).events] == ["table"]
 
 
 def test_on_postgresql_a_round_page_runs_statement_by_statement(shared_app):

@@ -18,6 +18,8 @@ from ..models import MatchData, RoundData
 from ..polling import conditional, poll_tag, round_version, round_version_of
 from ..rules.capture import Group, check_capture
 from ..rules.cards import Card
+from ..rules.events import Event as EngineEvent
+from ..rules.events import FirstTable, Overruled, Played, Undone
 from ..rules.partition import TooComplex
 from ..rules.round import RoundError, RoundState, tally_limits
 from ..rules.scoring import TallyError
@@ -244,18 +246,23 @@ def _stale(who: Access[Any], rnd: RoundData, **kept: Any):
 
 def _attempt(who: Access[Any], rnd: RoundData, change: Callable[[], Any],
              done: Callable[[Any], Any], tally: TallyForm | None = None,
-             pick: PickForm | None = None):
+             pick: PickForm | None = None, again: tuple[int, EngineEvent] | None = None,
+             done_again: Callable[[], Any] | None = None):
     """Run a change to the round: the one place a stale page, a closed round, a round
     kept the other way (play by play, or by tallies), another seat's play, a tally that
     cannot be or a position the engine refuses outright turns into the current panel and
     a message (a tally's at its box, with the counts as typed; the first table's cards
-    still picked)."""
+    still picked). ``again``: the version the change was sent from and the event it
+    makes; a stale page whose one change since is that event was a second tap, answered
+    by ``done_again`` (else as done, with the round as it is)."""
     kept: dict[str, Any] = {"tally_form": tally} if tally is not None else {}
     if pick is not None:
         kept["pick"] = pick
     try:
         changed = change()
     except service.StaleRound:
+        if again is not None and service.repeats(rnd, *again):
+            return done_again() if done_again is not None else _done(who, rnd)
         return _stale(who, rnd, **kept)
     except (service.RoundClosed, service.WrongMode) as closed:
         return _panel(who, rnd, 409, message=str(closed), **kept)
@@ -292,7 +299,8 @@ def table(token: str, number: int):
     picked = PickForm(formdata=MultiDict({"table": form.table.data}))  # codes checked above
     return _attempt(who, rnd,
                     lambda: service.record_table(rnd, form.version.data, form.cards()),
-                    lambda game: _done(who, rnd, game), pick=picked)
+                    lambda game: _done(who, rnd, game), pick=picked,
+                    again=(form.version.data, FirstTable(tuple(form.cards()))))
 
 
 def _play_from(form: PlayForm) -> Play:
@@ -338,7 +346,8 @@ def _record(token: str, number: int, overrule: bool):
         errors = {"reason": [_("Say why the table overrules the referee.")]} if overrule else {}
         return _refusal(who, rnd, changed.game, claimed, changed.verdict, errors)
 
-    return _attempt(who, rnd, change, done)
+    event = Overruled(claimed, reason) if overrule else Played(claimed)
+    return _attempt(who, rnd, change, done, again=(version, event))
 
 
 def _refusal(who: Access[Any], rnd: RoundData, game: RoundState, claimed: Play,
@@ -369,15 +378,19 @@ def _done(who: Access[Any], rnd: RoundData, game: RoundState | None = None,
 
 
 def _versioned(token: str, number: int, change: Callable[[Access[Any], RoundData, int], Any],
-               done: Callable[[Access[Any], RoundData, Any], Any]):
+               done: Callable[[Access[Any], RoundData, Any], Any],
+               event: EngineEvent | None = None, message: str | None = None):
     """A change that the round's version is all the form of (``done`` also gets what the
-    change returned)."""
+    change returned). ``event``: what the change logs, so a second tap of it is answered
+    as done, with ``message``."""
     who, rnd = _changing(token, number)
     form = VersionForm()
     if not form.validate():
         return _panel(who, rnd, 422, form_errors=form.errors)
     return _attempt(who, rnd, lambda: change(who, rnd, form.version.data),
-                    lambda changed: done(who, rnd, changed))
+                    lambda changed: done(who, rnd, changed),
+                    again=(form.version.data, event) if event is not None else None,
+                    done_again=lambda: _done(who, rnd, message=message))
 
 
 @bp.post("/match/<token>/round/<int:number>/undo")
@@ -385,7 +398,8 @@ def undo(token: str, number: int):
     return _versioned(token, number,
                       lambda who, rnd, version: service.undo(rnd, version, who.seat),
                       lambda who, rnd, taken: _done(who, rnd, message=taken_back_text(
-                          taken.event, taken.record, who.match.names)))
+                          taken.event, taken.record, who.match.names)),
+                      Undone(), taken_back_text(Undone(), None, ()))
 
 
 @bp.post("/match/<token>/round/<int:number>/mode")

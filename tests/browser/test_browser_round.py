@@ -355,3 +355,18 @@ def test_what_players_type_wraps_on_a_phone_however_long(phone: Page, taps: Taps
     for part in ("#verdict", "#felt .tile.build"):
         spill = phone.locator(part).first.evaluate("(e) => e.scrollWidth - e.clientWidth")
         assert spill <= 0, f"{part} runs {spill}px out of its box"
+
+
+def test_a_play_double_tapped_is_recorded_once_without_a_false_alarm(phone: Page, taps: Taps):
+    """Two quick taps on an offered play: the page drops the first answer for the second,
+    which finds the play already made from its page, and says nothing of another phone."""
+    start_match(phone, taps, "swedish", ["Anna", "Bengt"], dealer=2)
+    start_round(phone, taps)
+    lay_table(phone, taps, ["3S", "5C", "4H", "KD"])
+    pick(phone, taps, "JH")
+    best(phone).dblclick()
+    verdict = phone.locator("#verdict")
+    expect(verdict).to_contain_text("Anna: trail J♥ — legal")
+    expect(phone.locator(".turn")).to_contain_text("Bengt to play")
+    expect(phone.locator(".notice")).not_to_contain_text("The table changed")
+    expect(phone.locator("details.history summary")).to_have_text("1 play")
