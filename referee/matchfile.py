@@ -19,6 +19,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from .models import Match, RoundMode, RoundStatus
+from .names import NAME_LENGTH, readable
 from .rules.cards import Card, CardError
 from .rules.events import Event, EventError, EventKind, event_from_json
 from .rules.round import sides_of
@@ -38,7 +39,6 @@ MAX_ROUND_EVENTS = 400  # a round of two packs (104 cards) with many plays taken
 MAX_EVENTS = 2000  # e.g. 40 rounds of one pack, or 19 of two, play by play
 TOO_BIG = _l("The file is larger than %(n)d KB: a match file of this referee is never that "
              "large. Nothing was imported.", n=MAX_BYTES // 1024)
-NAME_LENGTH = 40  # as the new-match form
 REASON_LENGTH = 200  # as the round page's overrule
 
 MATCH_KEYS = ("format", "version", "variant", "options", "players", "first_dealer", "rounds")
@@ -187,7 +187,7 @@ def read(raw: Any) -> MatchDocument:
     players = doc["players"]
     if not isinstance(players, list) or not all(
         isinstance(name, str) and name == name.strip() and 1 <= len(name) <= NAME_LENGTH
-        for name in players
+        and readable(name) for name in players
     ):
         raise DocumentError(_("“players” must list the players' names in seat order, each "
                               "of 1 to %(n)d characters.", n=NAME_LENGTH))

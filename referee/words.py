@@ -99,7 +99,7 @@ REASONS: dict[Why, LazyString | Plural] = {
     Why.NOT_MAXIMAL: _l("a capture must take all it can: %(items)s also make %(value)s and "
                         "would be left on the table"),
     Why.MUST_CAPTURE_AFTER_BUILD: _l("you built last turn, so you must capture now, and "
-                                     "%(card)s can"),
+                                     "%(card)s can capture"),
     Why.TRAIL_ON_NOTHING: _l("a trailed card takes nothing and goes on nothing"),
     Why.CAPTURE_COMPULSORY: _l("capturing is compulsory: %(card)s can capture, so it may not "
                                "be trailed"),

@@ -277,6 +277,10 @@ COMMON_400 = [
     ({"players": "two"}, "players"),
     ({"players": 2.0}, "players"),
     ({"players": True}, "players"),
+    # a name must be readable, and each player's own (sentences name them)
+    ({"players": ["A\u0000", "B"]}, "players[0]"),
+    ({"players": ["A", "\ud800"]}, "players[1]"),
+    ({"players": ["Ann", " ann"]}, "players[1]"),
     # unknown top-level key
     ({"colour": "red"}, "colour"),
 ]
@@ -981,6 +985,32 @@ def test_score_example(api):
     assert answer["explanation_codes"] == [
         "most", "most", "aces", "aces", "big_casino", "little_casino", "last_capture", "sweeps"]
     assert len(answer["explanation_codes"]) == len(answer["explanation"])
+
+
+def test_score_carries_tied_points_only_with_the_house_rule(api):
+    """RULES §6: tied majorities give nobody the point; with the house option the tied
+    points carry over to the next round's winner of it. Without it there is nothing to
+    carry in, and only a majority the variant scores can be carried."""
+    carrying = with_(SCORE_EXAMPLE, options={"tie_carry_over": True}, carry={"cards": 2})
+    status, answer = api(SCORE, carrying)
+    assert status == 200, answer
+    # most cards in Swedish is 1 point, and the 2 carried in go with it to seat 0 (27 v 25)
+    assert answer["sides"][0]["points"]["cards"] == 3
+    assert "seat 0 has most cards (27 v 25): 3 points" in answer["explanation"]
+    assert answer["scores"] == [12, 3]
+    assert_bad(*api(SCORE, with_(SCORE_EXAMPLE, carry={"cards": 1000})), "carry")
+    assert_bad(*api(SCORE, with_(SCORE_EXAMPLE, options={"tie_carry_over": True},
+                                 carry={"aces": 5})), "carry.aces")  # one point an ace
+    assert_bad(*api(REPLAY, {"variant": "swedish", "table": ["9S", "6C", "3D", "5H"],
+                             "plays": [], "carry": {"spades": 2}}), "carry")
+
+
+def test_score_refuses_a_dubbeltabbe_outside_krypkasino(api):
+    body = copy.deepcopy(SCORE_EXAMPLE)
+    body["tallies"][0]["double_sweeps"] = 1
+    assert_bad(*api(SCORE, body), "tallies[0].double_sweeps")
+    body["tallies"][0]["double_sweeps"] = 0  # none is none, in any variant
+    assert api(SCORE, body)[0] == 200
 
 
 def test_score_explanation_follows_accept_language(client):

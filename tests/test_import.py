@@ -321,6 +321,9 @@ FORGED = {
                          "players."),
     "a name of spaces": (setting(("players",), ["Ann", "  "]),
                          "“players” must list the players' names in seat order"),
+    "a name with a control character": (setting(("players",), ["Ann", "B\u0000o"]),
+                                        "“players” must list the players' names in seat "
+                                        "order"),
     "a version as text": (setting(("version",), "1"),
                           'This match file is of version "1"; this referee reads version 1.'),
     "another kind of file": (setting(("format",), "something/else"),

@@ -184,6 +184,26 @@ def test_new_match_needs_a_name_for_every_seat(client):
     assert "Give seat 3 a name" in plain(refused(client, names=("Ann", "Bo", "  ")))
 
 
+def test_new_match_gives_each_player_a_name_of_their_own(client):
+    """"Anna to play" must say whose turn it is: two names the same (trimmed, in any case)
+    are refused at the second, and the page names them."""
+    body = text(refused(client, names=("Anna", "Bo", " anna ")))
+    assert problems(body) == [
+        ("names-2", "Two players are called anna: give each their own name (Anna K, Anna L)")]
+    assert db.session.query(Match).count() == 0
+    token = new_match(client, names=("Anna K", "Anna L"))  # told apart, they may start
+    assert match_of(token).names == ["Anna K", "Anna L"]
+
+
+def test_new_match_refuses_a_name_with_a_control_character(client):
+    body = text(refused(client, names=("An\x00na", "Bo")))
+    assert problems(body) == [("names-0", "A name cannot hold control characters: write it "
+                                          "again")]
+    # the emoji and the letters of every language are welcome
+    token = new_match(client, names=("Åsa 🃏", "Jyväskylän Eero"))
+    assert match_of(token).names == ["Åsa 🃏", "Jyväskylän Eero"]
+
+
 def test_new_match_refuses_more_players_than_the_variant_allows(client):
     assert "2 to 4 players" in plain(refused(client, names=("A", "B", "C", "D", "E")))
 

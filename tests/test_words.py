@@ -55,6 +55,14 @@ def test_the_rule_reads_at_a_glance(app):
         assert reason_text(Reason.of(Why.BUILD_TAKEN_WHOLE, build=BUILD, value=7)) == (
             "a build is taken whole, by a card that captures its value: the build of 9 is "
             "not 7")
+        # the Danish duty to capture after building says what the card can do, not "can"
+        assert reason_text(Reason.of(Why.MUST_CAPTURE_AFTER_BUILD, card=P("8S"))) == (
+            "you built last turn, so you must capture now, and 8♠ can capture")
+    from flask_babel import force_locale
+
+    with app.test_request_context(), force_locale("da"):
+        assert reason_text(Reason.of(Why.MUST_CAPTURE_AFTER_BUILD, card=P("8S"))) == (
+            "du byggede sidste tur, så du skal tage nu, og 8♠ kan tage noget")
 
 
 def test_every_finding_says_what_it_changes(app):

@@ -28,6 +28,7 @@ from referee.rules.scoring import (
     RoundScore,
     Tally,
     TallyError,
+    carried,
     round_and_match,
     validate_tallies,
 )
@@ -202,14 +203,22 @@ def _read_scores(body: dict[str, Any], sides: int) -> list[int]:
     return [read_int(s, f"scores[{i}]", -10_000, 10_000) for i, s in enumerate(scores)]
 
 
-def _read_carry(body: dict[str, Any]) -> dict[str, int]:
+def _read_carry(body: dict[str, Any], rules: Rules) -> dict[str, int]:
+    """Points tied majorities carried into this round: only with the house rule
+    ``tie_carry_over``, and only for a majority these rules score."""
     raw = body.get("carry", {})
     if not isinstance(raw, dict):
         raise BadInput("carry must be an object like {\"cards\": 1}", "carry")
+    if raw and not rules.tie_carry_over:
+        raise BadInput("points are carried over only with the house rule tie_carry_over",
+                       "carry")
+    majorities = carried(rules)
     out = {}
     for key, value in raw.items():
-        if key not in ("cards", "spades", "aces"):
-            raise BadInput("carry names cards, spades or aces", f"carry.{key}")
+        if key not in majorities:
+            named = " and ".join(sorted(majorities)) or "no majority"
+            raise BadInput(f"{rules.variant.name} carries over the points of {named}",
+                           f"carry.{key}")
         out[key] = read_int(value, f"carry.{key}", 0, 1000)
     return out
 
@@ -229,7 +238,8 @@ def _seating(
     rules = read_rules(body)
     players, names = read_players(body, rules)
     sides = _sides(rules, players)
-    return rules, players, names, sides, _read_scores(body, len(sides)), _read_carry(body)
+    return (rules, players, names, sides, _read_scores(body, len(sides)),
+            _read_carry(body, rules))
 
 
 def score_json(
@@ -391,6 +401,9 @@ def _read_tallies(raw_value: Any, rules: Rules, seating: list[list[int]]) -> lis
         little = _casino(entry.get("little_casino", 0), f"{field}.little_casino", packs)
         sweeps = read_int(entry.get("sweeps", 0), f"{field}.sweeps", 0, 52 * packs)
         double = read_int(entry.get("double_sweeps", 0), f"{field}.double_sweeps", 0, sweeps)
+        if double and rules.variant.penalties is None:
+            raise BadInput(f"{rules.variant.name} has no dubbeltabbe: a sweep is a sweep",
+                           f"{field}.double_sweeps")
         last = entry.get("last_capture", False)
         if not isinstance(last, bool):
             raise BadInput("last_capture must be true or false", f"{field}.last_capture")

@@ -11,13 +11,12 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from referee.names import NAME_LENGTH, first_repeat, readable
 from referee.rules.capture import Group
 from referee.rules.cards import Card, CardError
 from referee.rules.table import Build, Item, item_cards
 from referee.rules.turn import Action, Play
 from referee.rules.variants import VARIANTS, OptionError, Rules, UnknownVariant, get_rules
-
-MAX_NAME = 40
 
 
 class BadInput(ValueError):
@@ -80,8 +79,16 @@ def read_players(body: dict[str, Any], rules: Rules) -> tuple[int, list[str] | N
     if isinstance(raw, list):
         names = read_list(raw, "players", v.max_players)
         for i, name in enumerate(names):
-            if not isinstance(name, str) or not 1 <= len(name.strip()) <= MAX_NAME:
-                raise BadInput(f"a player's name is 1 to {MAX_NAME} characters", f"players[{i}]")
+            if not isinstance(name, str) or not 1 <= len(name.strip()) <= NAME_LENGTH:
+                raise BadInput(f"a player's name is 1 to {NAME_LENGTH} characters",
+                               f"players[{i}]")
+            if not readable(name):
+                raise BadInput("a player's name cannot hold control characters or lone "
+                               "surrogates", f"players[{i}]")
+        repeat = first_repeat(names)
+        if repeat is not None:
+            raise BadInput(f"two players are called {names[repeat].strip()}: give each their "
+                           "own name", f"players[{repeat}]")
         count = len(names)
         names = [n.strip() for n in names]
     else:

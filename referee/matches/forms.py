@@ -11,6 +11,7 @@ from wtforms import Field, FieldList, IntegerField, RadioField, SelectField, Str
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
+from ..names import first_repeat, readable
 from ..rules.round import sides_of
 from ..rules.variants import VARIANTS, OptionError
 from ..words import VARIANT_NAMES, error_text, variant_name
@@ -110,10 +111,19 @@ class NewMatchForm(FlaskForm):
                 _("%(name)s is played by %(low)d to %(high)d players", name=variant_name(variant),
                   low=variant.min_players, high=variant.max_players))
             valid = False
-        for n, entry in enumerate(self.names.entries[:count], start=1):
-            if not (entry.data or "").strip() and not entry.errors:
+        seated = self.names.entries[:count]
+        for n, entry in enumerate(seated, start=1):
+            name = (entry.data or "").strip()
+            if entry.errors:
+                continue
+            if not name:
                 entry.errors.append(_("Give seat %(n)d a name (1 to 40 characters)", n=n))
-                valid = False
+            elif not readable(name):
+                entry.errors.append(_("A name cannot hold control characters: write it again"))
+            elif first_repeat([(e.data or "") for e in seated[:n]]) == n - 1:
+                entry.errors.append(_("Two players are called %(name)s: give each their own "
+                                      "name (Anna K, Anna L)", name=name))
+            valid = valid and not entry.errors
         if not self.first_dealer.errors and self.first_dealer.data > count:
             self.first_dealer.errors.append(
                 _("Choose who deals first among the %(n)d players: tick it beside a name.",

@@ -177,6 +177,27 @@ def immediate_credits(rules: Rules, side: int, cards: Iterable[Card]) -> list[Cr
     return out
 
 
+def carried(rules: Rules) -> frozenset[Category]:
+    """The categories whose points a tie carries over to the next round: the majorities
+    these rules score (most cards, most spades, most aces), with the house rule
+    ``tie_carry_over``; none without it.
+
+    >>> from .variants import get_rules
+    >>> sorted(carried(get_rules("swedish", {"tie_carry_over": True})))
+    [<Category.CARDS: 'cards'>, <Category.SPADES: 'spades'>]
+    >>> carried(get_rules("swedish"))
+    frozenset()
+    """
+    if not rules.tie_carry_over:
+        return frozenset()
+    v = rules.variant
+    majorities = {Category.CARDS: v.most_cards > 0,
+                  Category.SPADES: (v.penalties is None and v.most_spades > 0
+                                    and v.spade_scoring is SpadeScoring.MAJORITY),
+                  Category.ACES: v.penalties is None and rules.most_aces}
+    return frozenset(category for category, scored in majorities.items() if scored)
+
+
 def _most(
     rules: Rules, counts: Sequence[int], points: int, carry: dict[str, int],
     category: Category,
