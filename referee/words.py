@@ -373,7 +373,12 @@ def verdict_text(verdict: Verdict, names: Sequence[str] | None = ()) -> str:
 
 def detail_text(verdict: Verdict, names: Sequence[str] | None = ()) -> str:
     """What lies behind the ruling (each value tried, what is left over, the card's
-    value rule), for a "why?"; empty when there is nothing more to say."""
+    value rule), for a "why?"; empty when there is nothing more to say. A card that takes
+    the whole table whatever it holds (the Danish 5♠) says so: "how can a 5 take 30?"."""
+    if verdict.why.code is Why.TAKES_TABLE:
+        card = _param(verdict.why.get("card") or (), names, "card")
+        return _("whatever lies on it, by this table's rules, and that is a sweep; played "
+                 "otherwise %(card)s is an ordinary card", card=card)
     return "; ".join(reason_text(r, names) for r in verdict.detail if r != verdict.why)
 
 

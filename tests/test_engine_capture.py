@@ -232,6 +232,15 @@ def test_alternatives_in_krypkasino_fewest_penalty_points_first_rules_3_1():
     ]
 
 
+def test_alternatives_in_krypkasino_count_a_sweeps_penalty_rules_3_1_and_7():
+    """RULES §7: a sweep gives the sweeper +5. Taking the whole table costs its cards'
+    penalty points and those 5: the 8♥ on A♥ 2♦ 5♣ 6♥ 3♣ 7♦ costs 1 (A♥) for A+2+5, and
+    1 + 5 for the whole table, so A+2+5 comes first though the sweep takes more cards."""
+    assert options("krypkasino", "8H", ["AH", "2D", "5C", "6H", "3C", "7D"]) == [
+        ["2D", "5C", "AH"], ["2D", "3C", "5C", "6H", "7D", "AH"],
+    ]
+
+
 def test_alternatives_count_the_cards_of_a_build():
     # a build of two aces is one item but two cards (and two points): it ranks as two
     # cards, ahead of 7♠+8♠ which has no points

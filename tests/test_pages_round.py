@@ -616,6 +616,18 @@ def test_a_krypkasino_sweep_says_whom_it_costs_what(client):
     assert "a sweep!" not in page  # no good news here
 
 
+def test_the_danish_five_of_spades_taking_the_table_says_why(client):
+    """RULES §3.2 (Danish, on by default): 5♠ may capture the whole table, whatever lies on
+    it, and that is a sweep. "How can a 5 take 30?": the verdict's "why?" says."""
+    token, number = opened(client, variant="danish", table=("KC", "10C", "7D", "9H"))
+    swept = post_play(client, token, number, "5S", "capture", refs=[0, 1, 2, 3], headers=HX)
+    assert swept.status_code == 200
+    page = plain(swept)
+    assert "Ann: 5♠ takes K♣+10♣+7♦+9♥ — legal · a sweep!" in page
+    assert ("why? 5♠ takes the whole table (whatever lies on it, by this table's rules, and "
+            "that is a sweep; played otherwise 5♠ is an ordinary card)") in page
+
+
 def test_a_sweep_elsewhere_is_still_good_news(client):
     token, number = opened(client, table=("2C", "3D", "4H", "5C"))
     swept = post_play(client, token, number, "AH", "capture", refs=[0, 1, 2, 3], headers=HX)

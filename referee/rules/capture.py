@@ -430,7 +430,8 @@ def _best(
     looks: set[tuple[int, ...]] = set()
     for members in classes:
         budget.spend(len(members) * (len(members[0]) + 1))
-        ranked = sorted((_option_key(rules, facts, option), option) for option in members)
+        ranked = sorted((_option_key(rules, facts, option, on_table=True), option)
+                        for option in members)
         for key, option in ranked:
             if contained and option not in mulles:
                 budget.spend(len(kept_sets) + 1)
@@ -454,7 +455,8 @@ def _with_mulle(
     """A capped list with the best mulle capture in it: it takes the last place (it ranks
     after every option kept, or it would be among them)."""
     if mulles and not set(mulles) & set(kept):
-        kept[-1] = min(mulles, key=lambda option: _option_key(rules, facts, option))
+        kept[-1] = min(mulles, key=lambda option: _option_key(rules, facts, option,
+                                                              on_table=True))
     return kept
 
 
@@ -483,13 +485,19 @@ def _table_facts(rules: Rules, table: Sequence[Item]) -> _Facts:
     return cards, points, spades, orders
 
 
-def _option_key(rules: Rules, facts: _Facts, option: tuple[int, ...]) -> RankKey:
-    """:func:`rank_key` of the cards of the items at ``option``, from their facts."""
+def _option_key(rules: Rules, facts: _Facts, option: tuple[int, ...],
+                on_table: bool = False) -> RankKey:
+    """:func:`rank_key` of the cards of the items at ``option``, from their facts.
+    ``on_table``: the facts are the whole table's, so an option of every item is a sweep,
+    and in Krypkasino its penalty points (RULES §7) are the taker's to bear as well."""
     cards, points, spades, orders = facts
     order = tuple(sorted(chain.from_iterable(map(orders.__getitem__, option))))
     taken = sum(map(cards.__getitem__, option))
     worth = sum(map(points.__getitem__, option))
     if rules.reverse:
+        penalties = rules.variant.penalties
+        if on_table and penalties is not None and len(option) == len(cards):
+            worth += penalties.sweep
         return (worth, -taken, 0, order)
     return (-taken, -worth, -sum(map(spades.__getitem__, option)), order)
 
