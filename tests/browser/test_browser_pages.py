@@ -33,6 +33,16 @@ def test_new_match_mistakes_are_listed_at_the_top_and_the_first_is_focused(phone
     axe(phone, "new match with mistakes (phone)")
     shot(phone, "new-match-mistakes")
 
+    # the engine's words for a seating it refuses start the line with a capital there too
+    taps.tap(phone.locator('label.pill:has(input[value="3"])'))
+    for i, name in enumerate(("Anna", "Bo", "Cia")):
+        phone.locator(f"#names-{i}").fill(name)
+    phone.locator("#partnerships").select_option("pairs")
+    taps.tap(phone.get_by_role("button", name="Start the match"))
+    refused = problems.get_by_role("link").first
+    expect(refused).to_contain_text("artnerships need at least 4 players")
+    assert refused.inner_text().startswith("Partnerships need"), refused.inner_text()
+
 
 def test_the_rule_book_at_phone_size(phone: Page, taps: Taps):
     phone.goto("/rules")
