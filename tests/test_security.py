@@ -723,3 +723,12 @@ def test_a_wrong_method_on_the_api_is_a_json_405(client, method, path, allowed):
     assert body["error"] == f"{method} is not allowed on {path}; use {allowed}"
     assert allowed in response.headers["Allow"]
 
+
+@pytest.mark.parametrize(("path", "allowed"), [("/api/v1/check", "POST"),
+                                               ("/api/v1/variants", "GET")])
+def test_options_on_the_api_says_what_is_allowed_and_has_no_body(client, path, allowed):
+    response = client.open(path, method="OPTIONS")
+    assert response.status_code == 204 and response.data == b""
+    assert "Content-Type" not in response.headers  # no empty page typed as HTML
+    assert allowed in response.headers["Allow"]
+

@@ -76,6 +76,18 @@ def _http(error: HTTPException):
     return error_json(error)
 
 
+@bp.after_request
+def _options_without_a_body(response: Response) -> Response:
+    """OPTIONS says what a path allows in its ``Allow`` header and nothing else: 204 with
+    no body (Flask's own answer is an empty page typed as HTML; every body of the API is
+    JSON, so it has none)."""
+    if request.method == "OPTIONS" and response.status_code == 200:
+        response.status_code = 204
+        response.set_data(b"")
+        del response.headers["Content-Type"]
+    return response
+
+
 ENDPOINTS = "GET /api/v1/variants, POST /api/v1/check, /api/v1/replay or /api/v1/score"
 
 
