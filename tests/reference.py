@@ -404,12 +404,18 @@ def kryp_penalty(code: str) -> int:
     return (rank_of(code) == "A") + (suit_of(code) == "S")
 
 
-def capture_rank_key(variant: str, cards: Iterable[str]) -> tuple[int, int, int]:
+KRYP_SWEEP = 5  # section 7: a sweep gives the sweeper +5
+
+
+def capture_rank_key(variant: str, cards: Iterable[str],
+                     sweep: bool = False) -> tuple[int, int, int]:
     """Best first (section 3.1), larger is better: (cards, points, spades); in
-    Krypkasino (fewest penalty points, cards)."""
+    Krypkasino (fewest penalty points, cards), a ``sweep`` (the capture empties the
+    table) bearing its +5 too."""
     cards = [canonical(c) for c in cards]
     if variant == "krypkasino":
-        return (-sum(kryp_penalty(c) for c in cards), len(cards), 0)
+        cost = sum(kryp_penalty(c) for c in cards) + (KRYP_SWEEP if sweep else 0)
+        return (-cost, len(cards), 0)
     return (
         len(cards),
         sum(card_points(variant, c) for c in cards),

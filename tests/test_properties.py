@@ -300,20 +300,24 @@ def verify_alternatives(variant, played, table, body, note):
     assert not extra, f"alternatives {sorted(extra)} are not maximal; engine {alts}; {note}"
     if mulle_content is not None:
         assert mulle_content in got, f"the mulle {mulle_content} is not offered; {note}"
+    whole = len(flat_cards(table, range(len(table))))
+
+    def key(cards):  # a capture of every card on the table is a sweep
+        return ref.capture_rank_key(variant, cards, sweep=len(cards) == whole)
+
     if missing and len(maximal_contents) > 10 and len(alts) >= 10:
         # the list is capped: what it leaves out must not beat what it lists (but the
         # mulle, which is kept whatever its rank)
         event("alternatives capped")
         if variant in ORDERED:
-            worst = min(ref.capture_rank_key(variant, a) for a in alts
-                        if content(a) != mulle_content)
-            better = [m for m in missing if ref.capture_rank_key(variant, m) > worst]
+            worst = min(key(a) for a in alts if content(a) != mulle_content)
+            better = [m for m in missing if key(m) > worst]
             assert not better, f"capped list leaves out better captures {better}; {note}"
     else:
         assert not missing, f"alternatives miss {sorted(missing)}; engine {alts}; {note}"
 
     if variant in ORDERED:
-        keys = [ref.capture_rank_key(variant, a) for a in alts]
+        keys = [key(a) for a in alts]
         assert keys == sorted(keys, reverse=True), (
             f"not best first (RULES 3.1): {list(zip(alts, keys, strict=True))}; {note}"
         )

@@ -237,6 +237,10 @@ def test_rank_key():
     assert capture_rank_key("mulle-glimne", ["AS", "10D", "2S"]) == (3, 7, 2)
     assert capture_rank_key("mulle-glimne", ["AH", "5S", "4S"]) == (3, 2, 2)
     assert capture_rank_key("classic", ["AH", "10D", "2S", "3S"]) == (4, 4, 2)
+    # Krypkasino: fewest penalty points first, a sweep's +5 among them (section 7)
+    assert capture_rank_key("krypkasino", ["AH", "2D", "5C"]) == (-1, 3, 0)
+    assert capture_rank_key("krypkasino", ["AH", "2D", "5C", "6H", "3C", "7D"],
+                            sweep=True) == (-6, 6, 0)
     # Krypkasino: fewest penalty points first (10♦ 3, 2♠ 2, A♠ 2, other spades 1)
     assert capture_rank_key("krypkasino", ["AS", "10D", "2S", "3S"]) == (-8, 4, 0)
     assert capture_rank_key("krypkasino", ["4H", "3C"]) == (0, 2, 0)
