@@ -11,7 +11,7 @@ from wtforms import Field, FieldList, IntegerField, RadioField, SelectField, Str
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from ..names import first_repeat, readable
+from ..names import NAME_LENGTH, first_repeat, readable
 from ..rules.round import sides_of
 from ..rules.variants import VARIANTS, OptionError
 from ..words import VARIANT_NAMES, error_text, variant_name
@@ -53,7 +53,7 @@ class NewMatchForm(FlaskForm):
         invalid_value_message=PICK_PLAYERS, invalid_choice_message=PICK_PLAYERS,
     )
     names = FieldList(
-        StringField(_l("Name"), validators=[Optional(), Length(max=40)]),
+        StringField(_l("Name"), validators=[Optional(), Length(max=NAME_LENGTH)]),
         min_entries=MAX_SEATS, max_entries=MAX_SEATS,
     )
     first_dealer = RadioField(
