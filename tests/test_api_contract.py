@@ -1263,3 +1263,29 @@ def test_replay_after_the_match_is_decided_has_a_code(client):
     english = client.post(REPLAY, json=body).get_json()
     assert is_sentence(answer["error"]["reason"])
     assert answer["error"]["reason"] != english["error"]["reason"]
+
+
+def test_variants_list_the_player_counts_each_seats(api):
+    """RULES §6: Mulle (Kortspelshandboken) is for 2 players, or 4 in two partnerships,
+    so the listing does not offer 3; a 4-player Swedish game may be each for themselves
+    or 2 v 2; Krypkasino seats 2 to 6 (DECISIONS.md)."""
+    status, answer = api("/api/v1/variants", method="GET")
+    assert status == 200
+    players = {v["id"]: v["players"] for v in answer["variants"]}
+    assert players["mulle-glimne"] == {"min": 2, "max": 4, "counts": [2, 4], "alone": [2]}
+    assert players["swedish"] == {"min": 2, "max": 4, "counts": [2, 3, 4], "alone": [2, 3, 4]}
+    assert players["norwegian"]["counts"] == [2, 3, 4, 5]
+    assert players["krypkasino"]["counts"] == [2, 3, 4, 5, 6]
+    # what the listing offers, the API takes, and what it leaves out, it refuses
+    for vid, seats in players.items():
+        for count in range(seats["min"], seats["max"] + 1):
+            status, answer = api(CHECK, {"variant": vid, "players": count, "table": ["5H"],
+                                         "play": {"card": "5S", "action": "trail"}})
+            if count in seats["alone"]:
+                assert status == 200, (vid, count, answer)
+            elif count not in seats["counts"]:
+                assert status == 400 and answer["field"] == "players", (vid, count, answer)
+    status, answer = api(CHECK, {"variant": "mulle-glimne", "players": 4, "table": ["5H"],
+                                 "options": {"partnerships": True},
+                                 "play": {"card": "5S", "action": "trail"}})
+    assert status == 200, answer

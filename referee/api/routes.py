@@ -20,6 +20,7 @@ from referee.rules.round import (
     RoundOver,
     RoundState,
     seat_sides,
+    seatings,
     sides_of,
     tally_limits,
 )
@@ -126,6 +127,7 @@ def _body(allowed: tuple[str, ...]) -> dict[str, Any]:
 
 def variant_json(rules: Rules) -> dict[str, Any]:
     v = rules.variant
+    seated = seatings(v.id)
     return {
         "id": v.id,
         "name": v.name,
@@ -133,7 +135,8 @@ def variant_json(rules: Rules) -> dict[str, Any]:
         "target": v.target,
         "building": v.building.value,
         "packs": v.packs,
-        "players": {"min": v.min_players, "max": v.max_players},
+        "players": {"min": v.min_players, "max": v.max_players,
+                    "counts": list(seated.counts), "alone": list(seated.alone)},
         "table_cards": v.table_cards,
         "hand_size": v.hand_size,
         "values": {

@@ -32,6 +32,7 @@ import pickle
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import overload
 
 from .cards import Card, pack
@@ -60,7 +61,7 @@ from .scoring import (
 )
 from .table import Build, Item, item_cards
 from .turn import Action, IllegalPlay, Kind, Play, Spot, Verdict, judge, verify_play
-from .variants import MatchEnd, MulleScoring, OptionError, Rules
+from .variants import MatchEnd, MulleScoring, OptionError, Rules, get_rules, get_variant
 
 __all__ = [
     "DuplicateCard",
@@ -326,6 +327,39 @@ def sides_of(rules: Rules, players: int) -> list[list[int]]:
             Reason.of(Why.SIDES_UNEQUAL, players=players, sides=count),
         )
     return [list(range(side, players, count)) for side in range(count)]
+
+
+@dataclass(frozen=True)
+class Seatings:
+    """How many players a variant seats: every count it takes (``counts``), and those
+    at which each may play for themselves (``alone``); the others only in partnerships."""
+
+    counts: tuple[int, ...]
+    alone: tuple[int, ...]
+
+
+@lru_cache(maxsize=32)  # one a variant
+def seatings(variant_id: str) -> Seatings:
+    """The player counts :func:`sides_of` accepts for a variant, with or without
+    partnerships (of two sides, or of three where a variant seats six).
+
+    >>> seatings("swedish")
+    Seatings(counts=(2, 3, 4), alone=(2, 3, 4))
+    >>> seatings("mulle-glimne")
+    Seatings(counts=(2, 4), alone=(2,))
+    """
+    v = get_variant(variant_id)
+    ways = [get_rules(v.id, {"partnerships": p}) for p in (False, True, 3)]
+    fits: dict[bool | int, list[int]] = {rules.partnerships: [] for rules in ways}
+    for players in range(v.min_players, v.max_players + 1):
+        for rules in ways:
+            try:
+                sides_of(rules, players)
+            except OptionError:
+                continue
+            fits[rules.partnerships].append(players)
+    counts = sorted({n for seated in fits.values() for n in seated})
+    return Seatings(tuple(counts), tuple(fits[False]))
 
 
 def seat_sides(sides: Sequence[Sequence[int]]) -> tuple[int, ...]:
