@@ -9,6 +9,8 @@ match each player's own, so that "Anna to play" says whose turn it is.
 2
 >>> first_repeat(["Anna", "Anne"]) is None
 True
+>>> repeats(["Anna", "anna", "Bo", "ANNA "])
+[1, 3]
 """
 
 from __future__ import annotations
@@ -30,12 +32,19 @@ def same(name: str) -> str:
     return name.strip().casefold()
 
 
-def first_repeat(names: Sequence[str]) -> int | None:
-    """The index of the first name that an earlier one already is (:func:`same`)."""
+def repeats(names: Sequence[str]) -> list[int]:
+    """The index of every name that an earlier one already is (:func:`same`)."""
     seen: set[str] = set()
+    found = []
     for i, name in enumerate(names):
         key = same(name)
         if key in seen:
-            return i
+            found.append(i)
         seen.add(key)
-    return None
+    return found
+
+
+def first_repeat(names: Sequence[str]) -> int | None:
+    """The index of the first name that an earlier one already is."""
+    found = repeats(names)
+    return found[0] if found else None

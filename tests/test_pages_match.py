@@ -195,6 +195,15 @@ def test_new_match_gives_each_player_a_name_of_their_own(client):
     assert match_of(token).names == ["Anna K", "Anna L"]
 
 
+def test_new_match_marks_every_repeated_name_at_once(client):
+    """Three names the same: the second and the third seat are both marked, so one
+    correction of the page is enough."""
+    body = text(refused(client, names=("Anna", "anna", "Bo", "ANNA")))
+    assert problems(body) == [
+        ("names-1", "Two players are called anna: give each their own name (Anna K, Anna L)"),
+        ("names-3", "Two players are called ANNA: give each their own name (Anna K, Anna L)")]
+
+
 def test_new_match_refuses_a_name_with_a_control_character(client):
     body = text(refused(client, names=("An\x00na", "Bo")))
     assert problems(body) == [("names-0", "A name cannot hold control characters: write it "

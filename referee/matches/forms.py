@@ -11,7 +11,7 @@ from wtforms import Field, FieldList, IntegerField, RadioField, SelectField, Str
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from ..names import NAME_LENGTH, first_repeat, readable
+from ..names import NAME_LENGTH, readable, repeats
 from ..rules.round import sides_of
 from ..rules.variants import VARIANTS, OptionError
 from ..words import VARIANT_NAMES, error_text, variant_name
@@ -112,6 +112,7 @@ class NewMatchForm(FlaskForm):
                   low=variant.min_players, high=variant.max_players))
             valid = False
         seated = self.names.entries[:count]
+        repeated = set(repeats([(e.data or "") for e in seated]))
         for n, entry in enumerate(seated, start=1):
             name = (entry.data or "").strip()
             if entry.errors:
@@ -120,7 +121,7 @@ class NewMatchForm(FlaskForm):
                 entry.errors.append(_("Give seat %(n)d a name (1 to 40 characters)", n=n))
             elif not readable(name):
                 entry.errors.append(_("A name cannot hold control characters: write it again"))
-            elif first_repeat([(e.data or "") for e in seated[:n]]) == n - 1:
+            elif n - 1 in repeated:
                 entry.errors.append(_("Two players are called %(name)s: give each their own "
                                       "name (Anna K, Anna L)", name=name))
             valid = valid and not entry.errors
