@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections import ChainMap
 from collections.abc import KeysView, MutableMapping, Sequence
 from functools import lru_cache
@@ -129,15 +130,39 @@ def catalogue_words() -> dict[str, Any]:
     return {"_": gettext, "gettext": gettext, "ngettext": ngettext}
 
 
-# the longest name that lies over one of two columns of a round's points (a longer one
-# stands upright: static/app.css)
-LYING_NAME = 9
+# How wide a name may be to lie over one of two columns of a round's points on a 360 px
+# phone, in widths of an average letter of the header's bold type (a column holds about 60
+# px: "Mikael" and "Wilmar" lie; "Elisabet" and "Mikaela" would break, and stand upright,
+# as every name does from three sides; static/app.css, tests/browser/test_browser_tally.py)
+LYING_WIDTH = 6.0
+_NARROW = frozenset("iljtfrI.,;:!'|()- ")
+_WIDEST = frozenset("MW")
+
+
+def letters_wide(name: str) -> float:
+    """A name's width in average letters of bold type: M and W two, other capitals and m,
+    w a third more, i, l, t and the like half, a character of East Asian width two.
+
+    >>> letters_wide("Mikael"), letters_wide("Elisabet")
+    (6.0, 6.8)
+    """
+    wide = 0.0
+    for c in name:
+        if c in _WIDEST or unicodedata.east_asian_width(c) in ("W", "F"):
+            wide += 2
+        elif c in _NARROW:
+            wide += 0.5
+        elif c.isupper() or c in "mw":
+            wide += 1.3
+        else:
+            wide += 1
+    return round(wide, 2)
 
 
 def names_upright(names: Sequence[str]) -> bool:
     """Whether the sides' names over a round's points stand upright: from three sides, or
-    when a name is too long to lie over one of two columns."""
-    return len(names) > 2 or any(len(name) > LYING_NAME for name in names)
+    when a name is too wide to lie over one of two columns."""
+    return len(names) > 2 or any(letters_wide(name) > LYING_WIDTH for name in names)
 
 
 def register(app: Flask) -> None:

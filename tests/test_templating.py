@@ -39,7 +39,10 @@ def test_the_sides_names_stand_upright_from_three_sides_or_when_one_is_long():
     from referee.templating import names_upright
 
     assert not names_upright(["Anna", "Bengt"])
-    assert not names_upright(["Elisabet", "Ann & Bo"])  # nine characters lie
+    assert not names_upright(["Mikael", "Wilmar"])  # as wide as two columns hold
+    assert names_upright(["Elisabet", "Bo"])  # 8 letters: "Elisabe/t" would break
+    assert names_upright(["Ann & Bo", "Cia & Dan"])
+    assert names_upright(["MMMM", "Bo"])
     assert names_upright(["Maximiliana", "Bo"])
     assert names_upright(["Anna & Cia", "Bo & Dan"])
     assert names_upright(["A", "B", "C"])

@@ -218,6 +218,10 @@ SIDES = {
                            ["Maximiliana & Cecilia", "Bartholomew & Dag"], ROUND_SWEEPS, True),
     "two short names, Finnish": ("swedish", ["Aino", "Eero"], "", "fi", ["Aino", "Eero"],
                                  ROUND_SWEEPS, False),
+    "two names as wide as lie, Norwegian": ("swedish", ["Mikael", "Wilmar"], "", "nb",
+                                            ["Mikael", "Wilmar"], ROUND_SWEEPS, False),
+    "two names a letter wider, Danish": ("swedish", ["Mikaela", "Elisabet"], "", "da",
+                                         ["Mikaela", "Elisabet"], ROUND_SWEEPS, True),
 }
 
 
