@@ -750,3 +750,26 @@ def test_every_form_of_the_panel_posts_to_its_own_change(app, client):
     refused = text(post_play(client, token, number, "9H", "capture", refs=[1], headers=HX))
     assert 'id="overrule"' in refused
     assert _posted(refused) == {url["play"], url["undo"], url["overrule"]}
+
+
+def test_the_address_bar_keeps_what_the_panel_shows_for_a_reload(client):
+    """A swapped panel tells htmx its address (HX-Replace-Url): a card picked, the first
+    table cards chosen so far, written from what was shown; after a play, the plain round
+    page. A phone that reloads (or that the browser wakes) shows the same panel."""
+    token = new_match(client)
+    number = start_round(client, token)
+    here = f"/match/{token}/round/{number}"
+    chosen = client.get(here, query_string={"table": "9s 6C 3D", "drop": "0", "add": "5h"},
+                        headers=HX)
+    assert chosen.headers["HX-Replace-Url"] == f"{here}?table=6C+3D+5H"
+    hostile = client.get(here, query_string={"card": "9H\r\nX: y"}, headers=HX)
+    assert hostile.status_code == 422 and hostile.headers["HX-Replace-Url"] == here
+    lay_table(client, token, number, ["9S", "6C", "3D", "5H"])
+    picked = client.get(here, query_string={"card": "9h"}, headers=HX)
+    assert picked.headers["HX-Replace-Url"] == f"{here}?card=9H"
+    reloaded = plain(client.get(picked.headers["HX-Replace-Url"]))  # the page, as reloaded
+    assert "9♥ takes 9♠ and 6♣+3♦" in reloaded and "Another card" in reloaded, reloaded
+    played = post_play(client, token, number, "9H", "capture", refs=[0], headers=HX)
+    assert played.status_code == 200 and played.headers["HX-Replace-Url"] == here
+    # a whole page needs no header: the browser's address is already the page's
+    assert "HX-Replace-Url" not in client.get(here, query_string={"card": "QS"}).headers

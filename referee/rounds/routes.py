@@ -102,7 +102,25 @@ def _panel(who: Access[Any], rnd: RoundData, status: int = 200,
     template = "rounds/tally.html" if rnd.tally_only else "rounds/play.html"
     context = panel_context(who, rnd, game, pick, plays, card)
     context.update(extra)
-    return render(template, "panel", status, **context)
+    response = render(template, "panel", status, **context)
+    if wants_fragment():  # the address bar says what the panel shows: a reload shows it too
+        response.headers["HX-Replace-Url"] = _address(who, rnd, context, plays)
+    return response
+
+
+def _address(who: Access[Any], rnd: RoundData, context: dict[str, Any],
+             plays: int | None) -> str:
+    """The round page's address for what its panel shows: the card picked (with its
+    plays), the first table cards chosen so far, every play of the history; each written
+    from what was validated and shown, never copied from the request."""
+    shown: dict[str, Any] = {}
+    if context.get("card") is not None:
+        shown["card"] = context["card"].code
+    if context.get("chosen"):
+        shown["table"] = " ".join(card.code for card in context["chosen"])
+    if plays is None:
+        shown["plays"] = "all"
+    return url_for("rounds.show", token=who.token, number=rnd.number, **shown)
 
 
 def panel_context(who: Access[Any], rnd: RoundData, game: RoundState | None = None,

@@ -370,3 +370,26 @@ def test_a_play_double_tapped_is_recorded_once_without_a_false_alarm(phone: Page
     expect(phone.locator(".turn")).to_contain_text("Bengt to play")
     expect(phone.locator(".notice")).not_to_contain_text("The table changed")
     expect(phone.locator("details.history summary")).to_have_text("1 play")
+
+
+def test_a_reload_keeps_the_card_picked_and_a_play_clears_it(phone: Page, taps: Taps):
+    """A phone that reloads (or that the browser wakes from a locked screen) shows the
+    first table cards tapped so far, and the card picked with its plays; once the card is
+    played, the address is the round's own again."""
+    start_match(phone, taps, "swedish", ["Anna", "Bengt"], dealer=2)
+    start_round(phone, taps)
+    round_url = phone.url
+    for code in ("9S", "6C"):
+        taps.tap(deck_card(phone, "add", code))
+    expect(phone).to_have_url(f"{round_url}?table=9S+6C")
+    phone.reload()
+    expect(phone.locator(".felt.chosen")).to_contain_text(symbol("6C"))
+    lay_table(phone, taps, ["3D", "5H"])
+    expect(phone).to_have_url(round_url)
+    pick(phone, taps, "9H")
+    expect(phone).to_have_url(f"{round_url}?card=9H")
+    phone.reload()
+    expect(phone.locator(".chosen-card")).to_contain_text(symbol("9H"))
+    second_tap(phone, taps, best(phone))
+    expect(phone.locator("#verdict")).to_contain_text("Anna: 9♥ takes")
+    expect(phone).to_have_url(round_url)
