@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any, cast
+from urllib.parse import urlencode
 
 from flask import abort, flash, get_flashed_messages, redirect, request, url_for
 from flask_babel import gettext as _
@@ -104,23 +105,22 @@ def _panel(who: Access[Any], rnd: RoundData, status: int = 200,
     context.update(extra)
     response = render(template, "panel", status, **context)
     if wants_fragment():  # the address bar says what the panel shows: a reload shows it too
-        response.headers["HX-Replace-Url"] = _address(who, rnd, context, plays)
+        response.headers["HX-Replace-Url"] = _address(context, plays)
     return response
 
 
-def _address(who: Access[Any], rnd: RoundData, context: dict[str, Any],
-             plays: int | None) -> str:
+def _address(context: dict[str, Any], plays: int | None) -> str:
     """The round page's address for what its panel shows: the card picked (with its
     plays), the first table cards chosen so far, every play of the history; each written
     from what was validated and shown, never copied from the request."""
-    shown: dict[str, Any] = {}
+    shown: dict[str, str] = {}
     if context.get("card") is not None:
         shown["card"] = context["card"].code
     if context.get("chosen"):
         shown["table"] = " ".join(card.code for card in context["chosen"])
     if plays is None:
         shown["plays"] = "all"
-    return url_for("rounds.show", token=who.token, number=rnd.number, **shown)
+    return f"{context['here']}?{urlencode(shown)}" if shown else context["here"]
 
 
 def panel_context(who: Access[Any], rnd: RoundData, game: RoundState | None = None,
@@ -139,6 +139,7 @@ def panel_context(who: Access[Any], rnd: RoundData, game: RoundState | None = No
         "names": names, "side_names": side_names, "refused": None,
         "message": None, "form_errors": {}, "choices": [], "card": None, "chosen": [],
         "live": rnd.open and not match.finished,
+        "here": url_for("rounds.show", token=token, number=rnd.number),  # the round's page
     }
     if context["live"]:
         context["poll_tag"] = poll_tag(round_version_of(rnd, who.role, who.seat))
