@@ -761,15 +761,33 @@ def test_the_address_bar_keeps_what_the_panel_shows_for_a_reload(client):
     here = f"/match/{token}/round/{number}"
     chosen = client.get(here, query_string={"table": "9s 6C 3D", "drop": "0", "add": "5h"},
                         headers=HX)
-    assert chosen.headers["HX-Replace-Url"] == f"{here}?table=6C+3D+5H"
+    assert chosen.headers["HX-Replace-Url"] == f"{here}?table=6C+3D+5H&v=0"
     hostile = client.get(here, query_string={"card": "9H\r\nX: y"}, headers=HX)
     assert hostile.status_code == 422 and hostile.headers["HX-Replace-Url"] == here
     lay_table(client, token, number, ["9S", "6C", "3D", "5H"])
     picked = client.get(here, query_string={"card": "9h"}, headers=HX)
-    assert picked.headers["HX-Replace-Url"] == f"{here}?card=9H"
+    assert picked.headers["HX-Replace-Url"] == f"{here}?card=9H&v=1"
     reloaded = plain(client.get(picked.headers["HX-Replace-Url"]))  # the page, as reloaded
     assert "9♥ takes 9♠ and 6♣+3♦" in reloaded and "Another card" in reloaded, reloaded
     played = post_play(client, token, number, "9H", "capture", refs=[0], headers=HX)
     assert played.status_code == 200 and played.headers["HX-Replace-Url"] == here
     # a whole page needs no header: the browser's address is already the page's
     assert "HX-Replace-Url" not in client.get(here, query_string={"card": "QS"}).headers
+
+
+def test_an_address_kept_from_before_a_change_picks_nothing(client):
+    """A tab reopened at "?card=5H&v=1" after Bo has played (or a tap on a page that had
+    not yet heard of it) must not offer 5♥ to the player whose turn it is now: the panel
+    shows the round as it is, nothing picked, and says why."""
+    token, number = opened(client)
+    here = f"/match/{token}/round/{number}"
+    kept = client.get(here, query_string={"card": "5D", "v": "1"}, headers=HX)
+    assert "5♦ takes 5♥" in plain(kept), plain(kept)
+    post_play(client, token, number, "KH")  # Ann trails; Bo is to play
+    stale = client.get(kept.headers["HX-Replace-Url"], headers=HX)
+    page = plain(stale)
+    assert stale.status_code == 200 and "Bo to play" in page
+    assert "The table changed meanwhile. This is the current state: pick again." in page
+    assert "5♦ takes 5♥" not in page and "Another card" not in page, page
+    assert stale.headers["HX-Replace-Url"] == here
+    assert post_play(client, token, number, "5D").status_code == 200  # picked anew, it plays

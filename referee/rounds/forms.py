@@ -71,6 +71,9 @@ class PickForm(FlaskForm):
     add = StringField(validators=[Optional(), Length(max=3), _card])
     drop = IntegerField(validators=[Optional(), NumberRange(0, 104)])
     plays = StringField(validators=[Optional(), AnyOf(["all"])])  # every play, not the last
+    # the round's version the pick was made at: an address kept from before a change (a
+    # tab reopened, another phone's play) shows the round as it is now, nothing picked
+    v = IntegerField(validators=[Optional(), NumberRange(0, 2**31 - 1)])
 
     def table_cards(self) -> list[Card]:
         """The first table cards chosen so far, with ``add`` and ``drop`` applied."""

@@ -86,6 +86,10 @@ def show(token: str, number: int):
     if not pick.validate():
         extra["message"] = _("That card is not in the pack: pick it again.")
         return _panel(who, rnd, 422, **extra)
+    if pick.v.data is not None and pick.v.data != rnd.version:  # picked before a change
+        extra["message"] = _("The table changed meanwhile. This is the current state: "
+                             "pick again.")
+        return _panel(who, rnd, **extra)
     return _panel(who, rnd, pick=pick,
                   plays=None if pick.plays.data == "all" else HISTORY, **extra)
 
@@ -111,13 +115,16 @@ def _panel(who: Access[Any], rnd: RoundData, status: int = 200,
 
 def _address(context: dict[str, Any], plays: int | None) -> str:
     """The round page's address for what its panel shows: the card picked (with its
-    plays), the first table cards chosen so far, every play of the history; each written
-    from what was validated and shown, never copied from the request."""
+    plays), the first table cards chosen so far (either with the round's version, so that
+    the address reopened after a change shows no stale pick), every play of the history;
+    each written from what was validated and shown, never copied from the request."""
     shown: dict[str, str] = {}
     if context.get("card") is not None:
         shown["card"] = context["card"].code
     if context.get("chosen"):
         shown["table"] = " ".join(card.code for card in context["chosen"])
+    if shown:
+        shown["v"] = str(context["rnd"].version)
     if plays is None:
         shown["plays"] = "all"
     return f"{context['here']}?{urlencode(shown)}" if shown else context["here"]

@@ -381,13 +381,13 @@ def test_a_reload_keeps_the_card_picked_and_a_play_clears_it(phone: Page, taps: 
     round_url = phone.url
     for code in ("9S", "6C"):
         taps.tap(deck_card(phone, "add", code))
-    expect(phone).to_have_url(f"{round_url}?table=9S+6C")
+    expect(phone).to_have_url(f"{round_url}?table=9S+6C&v=0")
     phone.reload()
     expect(phone.locator(".felt.chosen")).to_contain_text(symbol("6C"))
     lay_table(phone, taps, ["3D", "5H"])
     expect(phone).to_have_url(round_url)
     pick(phone, taps, "9H")
-    expect(phone).to_have_url(f"{round_url}?card=9H")
+    expect(phone).to_have_url(f"{round_url}?card=9H&v=1")
     phone.reload()
     expect(phone.locator(".chosen-card")).to_contain_text(symbol("9H"))
     second_tap(phone, taps, best(phone))
