@@ -202,6 +202,13 @@ def test_new_match_marks_every_repeated_name_at_once(client):
     assert problems(body) == [
         ("names-1", "Two players are called anna: give each their own name (Anna K, Anna L)"),
         ("names-3", "Two players are called ANNA: give each their own name (Anna K, Anna L)")]
+    # each marked box says so to a screen reader, and is described by its error's words
+    for seat in ("names-1", "names-3"):
+        box = re.search(rf'<input[^>]*id="{seat}"[^>]*>', body).group(0)
+        assert 'aria-invalid="true"' in box and f'aria-describedby="{seat}-error"' in box, box
+        assert re.search(rf'<p class="field-error" role="alert" id="{seat}-error">Two players',
+                         body), seat
+    assert "aria-invalid" not in re.search(r'<input[^>]*id="names-0"[^>]*>', body).group(0)
 
 
 def test_new_match_refuses_a_name_with_a_control_character(client):
