@@ -1196,7 +1196,7 @@ def test_fuzz_mutated_valid_bodies(api, path, data):
     _never_500(api, path, data.draw(mutated(path)))
 
 
-@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("players", [1, 3, 4, 5])
 def test_mulle_glimne_refuses_other_seatings_rules_6(api, players):
     status, answer = api(CHECK, check_body(variant="mulle-glimne", players=players))
     assert status == 400 and answer["field"] == "players"

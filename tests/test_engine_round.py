@@ -345,7 +345,8 @@ def test_mulle_glimne_two_players_or_four_in_partnerships_rules_6(players, optio
 
 
 @pytest.mark.parametrize(("players", "options"), [(3, None), (4, None),
-                                                   (3, {"partnerships": True})])
+                                                   (3, {"partnerships": True}), (1, None),
+                                                   (5, None), (6, {"partnerships": True})])
 def test_mulle_glimne_other_seatings_are_refused_rules_6(players, options):
     with pytest.raises(OptionError) as refused:
         RoundState(get_rules("mulle-glimne", options), players=players)

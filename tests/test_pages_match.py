@@ -224,6 +224,13 @@ def test_new_match_refuses_more_players_than_the_variant_allows(client):
     assert "2 to 4 players" in plain(refused(client, names=("A", "B", "C", "D", "E")))
 
 
+def test_new_match_names_the_seatings_mulle_kortspelshandboken_takes(client):
+    """RULES §6: 2 players, or 4 in two partnerships; five are refused with those words,
+    not with "2 to 4 players", which would let a table think 3 is fine."""
+    page = plain(refused(client, variant="mulle-glimne", names=("A", "B", "C", "D", "E")))
+    assert "2 players, or 4 in two partnerships" in page and "played by 2 to 4" not in page
+
+
 def test_new_match_refuses_partnerships_for_three_players(client):
     response = refused(client, names=("A", "B", "C"), partnerships="pairs")
     assert "partnership" in plain(response)

@@ -14,6 +14,7 @@ from typing import Any
 from referee.names import NAME_LENGTH, first_repeat, readable
 from referee.rules.capture import Group
 from referee.rules.cards import Card, CardError
+from referee.rules.round import sides_of
 from referee.rules.table import Build, Item, item_cards
 from referee.rules.turn import Action, Play
 from referee.rules.variants import VARIANTS, OptionError, Rules, UnknownVariant, get_rules
@@ -95,8 +96,10 @@ def read_players(body: dict[str, Any], rules: Rules) -> tuple[int, list[str] | N
         count = read_int(raw, "players", 1, 99)
         names = None
     if not v.min_players <= count <= v.max_players:
-        raise BadInput(f"{v.name} is played by {v.min_players} to {v.max_players} players",
-                       "players")
+        try:
+            sides_of(rules, count)  # the variant's own words for the seatings it takes
+        except OptionError as error:
+            raise BadInput(str(error), "players") from None
     return count, names
 
 

@@ -107,9 +107,10 @@ class NewMatchForm(FlaskForm):
             return False
         count = self.players.data
         if not variant.min_players <= count <= variant.max_players:
-            self.players.errors.append(
-                _("%(name)s is played by %(low)d to %(high)d players", name=variant_name(variant),
-                  low=variant.min_players, high=variant.max_players))
+            try:
+                sides_of(variant.rules(), count)  # the variant's words for its seatings
+            except OptionError as error:
+                self.players.errors.append(self._refused(error, self.players, variant.id))
             valid = False
         seated = self.names.entries[:count]
         repeated = set(repeats([(e.data or "") for e in seated]))

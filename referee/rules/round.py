@@ -291,11 +291,17 @@ def sides_of(rules: Rules, players: int) -> list[list[int]]:
     Traceback (most recent call last):
     ...
     referee.rules.variants.OptionError: Mulle (...) is played by 2 players, or 4 in two ...
+    >>> sides_of(get_rules("mulle-glimne", {"partnerships": True}), 5)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    referee.rules.variants.OptionError: Mulle (...) is played by 2 players, or 4 in two ...
     """
     v = rules.variant
     alone = v.most_players_alone
-    if alone is not None and isinstance(players, int) and players > alone and (
-        rules.partnerships not in (True, 2) or players % 2
+    seated = not isinstance(players, bool) and isinstance(players, int)
+    if alone is not None and seated and (
+        not v.min_players <= players <= v.max_players
+        or (players > alone and (rules.partnerships not in (True, 2) or players % 2))
     ):
         solo = f"{v.min_players}" if alone == v.min_players else f"{v.min_players} to {alone}"
         pairs = range(max(alone + 1, 4), v.max_players + 1, 2)
@@ -305,9 +311,7 @@ def sides_of(rules: Rules, players: int) -> list[list[int]]:
             "players", Reason.of(Why.SEATS_ALONE_OR_PAIRED, variant=v.id, low=v.min_players,
                                  high=alone, paired=tuple(pairs)),
         )
-    if isinstance(players, bool) or not isinstance(players, int) or not (
-        v.min_players <= players <= v.max_players
-    ):
+    if not seated or not v.min_players <= players <= v.max_players:
         raise OptionError(
             f"{v.name} is played by {v.min_players} to {v.max_players} players", "players",
             Reason.of(Why.SEATS_RANGE, variant=v.id, low=v.min_players, high=v.max_players),
