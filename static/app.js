@@ -34,6 +34,16 @@ document.addEventListener("click", async (event) => {
   if (status) status.textContent = button.dataset[outcome] || "";
   if (outcome === "copied") button.textContent = button.dataset.done || "✓";
 });
+// A language link at the page's foot names the page to come back to as it was when the
+// page loaded; a panel swapped since may have moved the address on (a card picked, a
+// play made: HX-Replace-Url), so the link takes the address as it is when tapped.
+document.addEventListener("click", (event) => {
+  const link = event.target.closest("footer.langs a[hreflang]");
+  if (!link) return;
+  const url = new URL(link.href);
+  url.searchParams.set("next", location.pathname + location.search);
+  link.href = url.href;
+});
 const reveal = () => document.querySelectorAll("button[data-copy][hidden]").forEach(
   (button) => { button.hidden = false; });
 document.addEventListener("DOMContentLoaded", reveal);

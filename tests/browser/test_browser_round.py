@@ -393,3 +393,11 @@ def test_a_reload_keeps_the_card_picked_and_a_play_clears_it(phone: Page, taps: 
     second_tap(phone, taps, best(phone))
     expect(phone.locator("#verdict")).to_contain_text("Anna: 9♥ takes")
     expect(phone).to_have_url(round_url)
+    # a language switched after swaps comes back to the round as it is now, the card
+    # picked since with it, and no word of a changed table
+    pick(phone, taps, "KD")
+    taps.tap(phone.locator('footer.langs a[hreflang="sv"]'))
+    expect(phone.locator("html")).to_have_attribute("lang", "sv")
+    expect(phone).to_have_url(f"{round_url}?card=KD&v=2")
+    expect(phone.locator(".chosen-card")).to_contain_text(symbol("KD"))
+    expect(phone.locator("#notice")).to_have_text("")
