@@ -184,6 +184,14 @@ def test_new_match_needs_a_name_for_every_seat(client):
     assert "Give seat 3 a name" in plain(refused(client, names=("Ann", "Bo", "  ")))
 
 
+def test_new_match_name_boxes_take_no_more_than_a_name_may_hold(client):
+    """The phone stops typing at 40 characters, the limit the form, the API and an
+    imported file share (names.NAME_LENGTH), so no name is refused for its length."""
+    page = text(client.get("/matches/new"))
+    boxes = re.findall(r'<input[^>]*id="names-\d"[^>]*>', page)
+    assert len(boxes) == 6 and all('maxlength="40"' in box for box in boxes), boxes
+
+
 def test_new_match_gives_each_player_a_name_of_their_own(client):
     """"Anna to play" must say whose turn it is: two names the same (trimmed, in any case)
     are refused at the second, and the page names them."""

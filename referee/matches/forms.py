@@ -119,7 +119,8 @@ class NewMatchForm(FlaskForm):
             if entry.errors:
                 continue
             if not name:
-                entry.errors.append(_("Give seat %(n)d a name (1 to 40 characters)", n=n))
+                entry.errors.append(_("Give seat %(n)d a name (1 to %(most)d characters)", n=n,
+                                      most=NAME_LENGTH))
             elif not readable(name):
                 entry.errors.append(_("A name cannot hold control characters: write it again"))
             elif n - 1 in repeated:
