@@ -28,10 +28,11 @@ from wtforms.validators import (
 )
 
 from ..rules.cards import Card, CardError
+from ..rules.round import seatings, sides_of
 from ..rules.table import Build, Item
 from ..rules.turn import Action, Play, Spot
-from ..rules.variants import VARIANTS, Building, Rules
-from ..words import VARIANT_NAMES, variant_name
+from ..rules.variants import VARIANTS, Building, OptionError, Rules
+from ..words import VARIANT_NAMES, error_text, variant_name
 
 try:
     from wtforms import SelectChoice
@@ -365,10 +366,11 @@ class CheckForm(FlaskForm):
             return False
         v = rules.variant
         players = self.players.data
-        if not v.min_players <= players <= v.max_players:
-            self.players.errors.append(
-                _("%(name)s is played by %(low)d to %(high)d players.",
-                  name=variant_name(v), low=v.min_players, high=v.max_players))
+        if players not in seatings(v.id).counts:  # alone or in partnerships (RULES §6)
+            try:
+                sides_of(rules, players)  # refuses it, in the variant's words for its seats
+            except OptionError as error:
+                self.players.errors.append(error_text(error, v.id))
             return False
         if self.player.data > players:
             self.player.errors.append(_("Choose a seat from 1 to %(n)d.", n=players))
