@@ -143,6 +143,12 @@ def test_the_dealers_line_asks_for_the_tallies_only_while_they_are_to_enter(clie
     assert "This round is confirmed" in confirmed
 
 
+# a hyphen-minus standing for minus five, where the pages write "−5": not a "-5" inside a
+# link's random token (its letters, digits, "-" and "_" run on around it), as the shared
+# links on the scoreboard may hold
+HYPHEN_FIVE = re.compile(r"(?<![\w/-])-5(?![\w-])")
+
+
 def test_krypkasino_points_below_nought_have_a_minus_sign_and_the_fewest_win(client):
     token = new_match(client, variant="krypkasino")
     number = start_round(client, token, "tally")
@@ -156,11 +162,11 @@ def test_krypkasino_points_below_nought_have_a_minus_sign_and_the_fewest_win(cli
     assert response.status_code == 200, plain(response)
     # Ann's sweep takes 5 off Bo, the player before her, who took no penalty point
     # 24 spades (the 2♠ counts as the little casino) + 8 aces + 6 + 4 = 42, and the sweep
-    assert "round 47 \u22125" in plain(response) and "-5" not in plain(response)
+    assert "round 47 \u22125" in plain(response) and not HYPHEN_FIVE.search(plain(response))
     client.post(f"{here}/confirm", data={"version": version(token, number)})
     board = plain(client.get(f"/match/{token}"))
     assert "Ends at 50 points: the fewest points win" in board
-    assert "Bo \u22125" in board and "-5" not in board
+    assert "Bo \u22125" in board and not HYPHEN_FIVE.search(board)
     screen = plain(client.get(f"/match/{token}/tv"))
     assert "ends at 50, the fewest win" in screen and "to 50" not in screen
 
