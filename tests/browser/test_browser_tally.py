@@ -173,14 +173,31 @@ def test_a_match_tied_on_points_won_on_the_rounds_spades(phone: Page, taps: Taps
 
 SIX = ["Anna", "Bengt", "Cecilia", "David", "Elisabet", "Maximiliana-Augustina-Wilhelmina"]
 # each name over its column: [its text, how many columns of glyphs, upright, cut with "…"
-# by the stylesheet (the whole name in the cell's title)]
+# by the stylesheet (the whole name in the cell's title), where its glyphs end below]
 NAMES_READ = """(spans) => spans.map((span) => {
   const range = document.createRange();
   range.selectNodeContents(span);
   const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
   const box = span.getBoundingClientRect();
   return [span.textContent, new Set(rects.map((r) => Math.round(r.left))).size,
-          box.height > box.width, span.scrollHeight > span.clientHeight + 1];
+          box.height > box.width, span.scrollHeight > span.clientHeight + 1,
+          Math.max(...rects.map((r) => r.bottom))];
+})"""
+# the words of an upright name that run over two of its lines (the lines stand side by side)
+UPRIGHT_BROKEN = """(spans) => spans.flatMap((span) => {
+  const walker = document.createTreeWalker(span, NodeFilter.SHOW_TEXT);
+  const broken = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const word of node.data.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const lefts = [...range.getClientRects()].filter((r) => r.height > 0)
+        .map((r) => Math.round(r.left));
+      if (new Set(lefts).size > 1) broken.push(word[0]);
+    }
+  }
+  return broken;
 })"""
 # the numbers of a cell that run over more than one line
 NUMBERS_BROKEN = """(cells) => cells.filter((cell) => {
@@ -203,6 +220,8 @@ KRYP_THREE = [  # the same pack in three piles
     dict(cards=33, spades=6, aces="DC", little_casino=1),
 ]
 PAIRS = ["Maximiliana", "Bartholomew", "Cecilia", "Dag"]
+LONG_PAIRS = ["Anna-Karin Johansson", "Bartholomew Lindqvist", "Maximiliana Evangelina",
+              "Dag Wilhelm Hammarskjöld"]
 # (variant, names, partnerships, language, the sides as named, the piles, names upright)
 SIDES = {
     "six alone": ("krypkasino", SIX, "", "en", SIX, KRYP_SIX, True),
@@ -216,6 +235,10 @@ SIDES = {
         [dict(cards=52, spades=13, aces="SHDC", big_casino=1, little_casino=1)] * 2, True),
     "two pairs, Finnish": ("swedish", PAIRS, "pairs", "fi",
                            ["Maximiliana & Cecilia", "Bartholomew & Dag"], ROUND_SWEEPS, True),
+    "two pairs of long names, Swedish": (
+        "swedish", LONG_PAIRS, "pairs", "sv",
+        ["Anna-Karin Johansson & Maximiliana Evangelina",
+         "Bartholomew Lindqvist & Dag Wilhelm Hammarskjöld"], ROUND_SWEEPS, True),
     "two short names, Finnish": ("swedish", ["Aino", "Eero"], "", "fi", ["Aino", "Eero"],
                                  ROUND_SWEEPS, False),
     "two names as wide as lie, Norwegian": ("swedish", ["Mikael", "Wilmar"], "", "nb",
@@ -226,21 +249,33 @@ SIDES = {
 
 
 def _sides_read(page: Page, sides: list[str], upright: bool) -> None:
-    """The table of a round's points, a column a side, at 360 px: every name whole (or cut
-    with "…" when it is very long) on one line, upright or lying as ``upright`` says; no
-    number over two lines; no category's word broken; nothing wider than the phone."""
+    """The table of a round's points, a column a side, at 360 px: every name whole,
+    upright or lying as ``upright`` says; upright, on one line up to about 20 characters,
+    a longer one on a second line beside it up to four sides (never inside a word), and
+    cut with "…" from five sides; no number over two lines; no category's word broken;
+    nothing wider than the phone."""
     __tracebackhide__ = True
     table = page.locator("table.per-side").first
     expect(table).to_be_visible()
     assert ("upright" in (table.get_attribute("class") or "").split()) == upright
     names = table.locator("thead .side-name").evaluate_all(NAMES_READ)
     assert [name for name, *_ in names] == sides
-    for name, columns, stands, cut in names:
+    if upright:  # each read from the same line up, however many lines it takes
+        feet = [foot for *_, foot in names]
+        assert max(feet) - min(feet) < 2, names
+    for name, columns, stands, cut, _foot in names:
         assert stands == upright, name
-        # whole up to 20 characters; cut past 11rem, as the 32 of SIX's last (about 24)
-        assert not cut if len(name) <= 20 else cut or len(name) < 30, name
-        if upright:
+        if not upright:
+            continue
+        # a line takes about 24 characters (11rem)
+        if len(sides) <= 4:  # whole, a second line beside the first if need be
+            assert not cut, name
+            assert columns == 1 if len(name) <= 20 else columns > 1 or len(name) < 30, name
+        else:  # one line, cut past 11rem, as the 32 of SIX's last
             assert columns == 1, name
+            assert not cut if len(name) <= 20 else cut or len(name) < 30, name
+    if upright:
+        assert table.locator("thead .side-name").evaluate_all(UPRIGHT_BROKEN) == []
     if not upright:
         assert table.locator("thead .side-name").evaluate_all(BROKEN_WORDS) == []
     numbers = table.locator("tbody td:not(:first-child), tbody th:not(:first-child)")
