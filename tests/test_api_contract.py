@@ -1272,19 +1272,28 @@ def test_variants_list_the_player_counts_each_seats(api):
     status, answer = api("/api/v1/variants", method="GET")
     assert status == 200
     players = {v["id"]: v["players"] for v in answer["variants"]}
-    assert players["mulle-glimne"] == {"min": 2, "max": 4, "counts": [2, 4], "alone": [2]}
-    assert players["swedish"] == {"min": 2, "max": 4, "counts": [2, 3, 4], "alone": [2, 3, 4]}
+    assert players["mulle-glimne"] == {"min": 2, "max": 4, "counts": [2, 4], "alone": [2],
+                                       "paired": [4]}
+    assert players["swedish"] == {"min": 2, "max": 4, "counts": [2, 3, 4], "alone": [2, 3, 4],
+                                  "paired": [4]}
     assert players["norwegian"]["counts"] == [2, 3, 4, 5]
-    assert players["krypkasino"]["counts"] == [2, 3, 4, 5, 6]
-    # what the listing offers, the API takes, and what it leaves out, it refuses
+    # six in partnerships of two: three pairs (RULES §6)
+    assert (players["krypkasino"]["counts"], players["krypkasino"]["paired"]) == (
+        [2, 3, 4, 5, 6], [4, 6])
+    # what the listing offers, the API takes, and what it leaves out, it refuses: each
+    # for themselves (``alone``) and in partnerships of two (``paired``)
     for vid, seats in players.items():
         for count in range(seats["min"], seats["max"] + 1):
-            status, answer = api(CHECK, {"variant": vid, "players": count, "table": ["5H"],
-                                         "play": {"card": "5S", "action": "trail"}})
-            if count in seats["alone"]:
-                assert status == 200, (vid, count, answer)
-            elif count not in seats["counts"]:
-                assert status == 400 and answer["field"] == "players", (vid, count, answer)
+            for paired, offered in ((False, seats["alone"]), (True, seats["paired"])):
+                status, answer = api(CHECK, {
+                    "variant": vid, "players": count, "table": ["5H"],
+                    "options": {"partnerships": paired},
+                    "play": {"card": "5S", "action": "trail"}})
+                if count in offered:
+                    assert status == 200, (vid, count, paired, answer)
+                else:
+                    assert status == 400 and answer["field"].startswith(
+                        ("players", "options")), (vid, count, paired, answer)
     status, answer = api(CHECK, {"variant": "mulle-glimne", "players": 4, "table": ["5H"],
                                  "options": {"partnerships": True},
                                  "play": {"card": "5S", "action": "trail"}})

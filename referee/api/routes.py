@@ -136,7 +136,8 @@ def variant_json(rules: Rules) -> dict[str, Any]:
         "building": v.building.value,
         "packs": v.packs,
         "players": {"min": v.min_players, "max": v.max_players,
-                    "counts": list(seated.counts), "alone": list(seated.alone)},
+                    "counts": list(seated.counts), "alone": list(seated.alone),
+                    "paired": list(seated.paired)},
         "table_cards": v.table_cards,
         "hand_size": v.hand_size,
         "values": {

@@ -335,11 +335,13 @@ def sides_of(rules: Rules, players: int) -> list[list[int]]:
 
 @dataclass(frozen=True)
 class Seatings:
-    """How many players a variant seats: every count it takes (``counts``), and those
-    at which each may play for themselves (``alone``); the others only in partnerships."""
+    """How many players a variant seats: every count it takes (``counts``), those at
+    which each may play for themselves (``alone``; the others only in partnerships), and
+    those it takes in partnerships of two (``paired``: ``{"partnerships": true}``)."""
 
     counts: tuple[int, ...]
     alone: tuple[int, ...]
+    paired: tuple[int, ...]
 
 
 @lru_cache(maxsize=32)  # one a variant
@@ -348,9 +350,9 @@ def seatings(variant_id: str) -> Seatings:
     partnerships (of two sides, or of three where a variant seats six).
 
     >>> seatings("swedish")
-    Seatings(counts=(2, 3, 4), alone=(2, 3, 4))
+    Seatings(counts=(2, 3, 4), alone=(2, 3, 4), paired=(4,))
     >>> seatings("mulle-glimne")
-    Seatings(counts=(2, 4), alone=(2,))
+    Seatings(counts=(2, 4), alone=(2,), paired=(4,))
     """
     v = get_variant(variant_id)
     ways = [get_rules(v.id, {"partnerships": p}) for p in (False, True, 3)]
@@ -363,7 +365,7 @@ def seatings(variant_id: str) -> Seatings:
                 continue
             fits[rules.partnerships].append(players)
     counts = sorted({n for seated in fits.values() for n in seated})
-    return Seatings(tuple(counts), tuple(fits[False]))
+    return Seatings(tuple(counts), tuple(fits[False]), tuple(fits[True]))
 
 
 def seat_sides(sides: Sequence[Sequence[int]]) -> tuple[int, ...]:
