@@ -20,7 +20,7 @@ from typing import Any
 
 from flask import current_app
 from flask_babel import gettext as _
-from sqlalchemy import CursorResult, Insert, Update, bindparam, insert, select, update
+from sqlalchemy import Connection, CursorResult, Insert, Update, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -444,11 +444,19 @@ def _append(rnd: RoundData, version: int, event: EngineEvent, game: RoundState |
         connection.execute(_INSERT_EVENT, [row])
         if over is not None:
             connection.execute(_FINISH, {"match_id": rnd.match.id, "winner": over.winner})
-    if not autocommits(connection):  # else PostgreSQL applied the statement whole already
-        _commit()
-    _written(rnd, changed, logged=True)
+    _settled(connection, rnd, changed, logged=True)
     if over is not None:
         _finished(rnd.match, over.winner)
+
+
+def _settled(connection: Connection, rnd: RoundData, values: dict[str, Any],
+             logged: bool) -> None:
+    """A change written on ``connection``: committed (unless PostgreSQL applied its
+    statement whole already, statement by statement), and the round in memory as written
+    (:func:`_written`)."""
+    if not autocommits(connection):
+        _commit()
+    _written(rnd, values, logged)
 
 
 def _written(rnd: RoundData, values: dict[str, Any], logged: bool) -> None:
@@ -604,9 +612,8 @@ def switch_mode(rnd: RoundData, version: int) -> RoundMode:
                             "it was started."))
     mode = RoundMode.PLAY if rnd.tally_only else RoundMode.TALLY
     _one_or_stale(_update_round(rnd, version, mode=mode, version=version + 1))
-    if not autocommits(db.session.connection()):
-        _commit()
-    _written(rnd, {"mode": mode, "version": version + 1}, logged=False)
+    _settled(db.session.connection(), rnd, {"mode": mode, "version": version + 1},
+             logged=False)
     return mode
 
 
