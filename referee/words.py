@@ -701,6 +701,23 @@ def _most_tied_carried(p: Words) -> str:
                     p["points"], **p)
 
 
+def _penalty_sweeps(p: Words) -> str:
+    """Krypkasino's sweeps of a side: its own and the next player's (whose sweeps are
+    charged to it), or only their sum in a result kept before the two were told apart."""
+    own, charged = p.get("own"), p.get("charged")
+    if not isinstance(own, int) or not isinstance(charged, int):
+        return _("%(side)s: sweeps %(signed)s", **p)
+    said = {**p, "own": number_text(own, signed=True),
+            "charged": number_text(charged, signed=True),
+            "signed": number_text(own + charged, signed=bool(own + charged))}
+    if not own:
+        return _("%(side)s: the next player's sweeps %(charged)s", **said)
+    if not charged:
+        return _("%(side)s: own sweeps %(own)s", **said)
+    return _("%(side)s: own sweeps %(own)s, the next player's sweeps %(charged)s: "
+             "%(signed)s in all", **said)
+
+
 NOTES: dict[Say, Callable[[Words], str]] = {
     Say.MOST: _most,
     Say.MOST_TIED: _most_tied,
@@ -731,7 +748,7 @@ NOTES: dict[Say, Callable[[Words], str]] = {
         plural_l("count", "%(side)s scores %(num)d sweep", "%(side)s scores %(num)d sweeps"),
         plural_pl("count", "partnership", "%(side)s score %(num)d sweep",
                   "%(side)s score %(num)d sweeps")),
-    Say.PENALTY_SWEEPS: lambda p: _("%(side)s: sweeps %(signed)s", **p),
+    Say.PENALTY_SWEEPS: _penalty_sweeps,
     Say.MULLE: _worded(SideLine(_l("%(side)s made mulle: %(points)s"),
                         _pl("partnership", "%(side)s made mulle: %(points)s"))),
     Say.SWEEPS_FROZEN: lambda p: ngettext("a side had %(points)d or more point before the "

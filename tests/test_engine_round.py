@@ -7,6 +7,7 @@ import pytest
 from conftest import P, play, tally
 
 from referee.rules.cards import pack, parse_cards
+from referee.rules.notes import Say
 from referee.rules.round import (
     DuplicateCard,
     IllegalPlay,
@@ -236,6 +237,40 @@ def test_krypkasino_sweep_on_the_first_play_costs_the_dealer_rules_7(players):
     nothing = Tally(0, 0, (), 0, 0, 0, False)
     score = score_round(rules, [sweeper, other, nothing][:players], [0] * players)
     assert score.points[0][Category.SWEEPS] == 5 and score.points[dealer][Category.SWEEPS] == -5
+
+
+def _sweep_notes(score):
+    """The Krypkasino sweep lines of a round's score: (side, own, charged, points)."""
+    said = [dict(n.params) for n in score.explanation if n.code is Say.PENALTY_SWEEPS]
+    return [(p["side"], p["own"], p["charged"], p["points"]) for p in said]
+
+
+def test_krypkasino_sweep_lines_tell_a_sides_own_sweeps_from_the_next_players():
+    # three players tallied: Anna one sweep and one dubbeltabbe (+5 +10), Bo one sweep
+    # (+5), Cia none. Before Anna sits Cia, before Bo Anna (RULES §7: −5, −10 to the
+    # player before): Anna +15 −5, Bo +5, Cia −15 though she swept nothing
+    rules = get_rules("krypkasino")
+    anna = Tally(40, 10, (), 1, 1, 2, False, double_sweeps=1)
+    bo = Tally(40, 10, (), 1, 1, 1, False)
+    cia = Tally(24, 6, (), 0, 0, 0, False)
+    score = score_round(rules, [anna, bo, cia], [0, 0, 0])
+    assert _sweep_notes(score) == [(0, 15, -5, 10), (1, 5, 0, 5), (2, 0, -15, -15)]
+    assert [score.points[i][Category.SWEEPS] for i in range(3)] == [10, 5, -15]
+
+
+def test_krypkasino_sweep_lines_of_a_round_played_tell_the_same_apart():
+    # seat 1 (Bo) sweeps on the first play: +5 to him, −5 to the dealer before him (seat
+    # 0, Anna); Cia trails 7♠ on the empty table and Anna takes it alone with the other
+    # pack's 7♠, a dubbeltabbe: +10 to Anna, −10 to Cia before her
+    rules = get_rules("krypkasino")
+    r = RoundState(rules, players=3, dealer=0)
+    r.start(parse_cards(["2C", "3D", "4H", "5C"]))
+    r.play(play("AH", "capture", [0, 1, 2, 3]))  # 14 = 2+3+4+5: Bo sweeps
+    r.play(play("7S", "trail"))  # Cia: the table is empty
+    r.play(play("7S", "capture", [0]))  # Anna: the twin
+    assert r.sweep_points == [5, 5, -10]
+    score = score_round(rules, r.tallies(), [0, 0, 0])
+    assert _sweep_notes(score) == [(0, 10, -5, 5), (1, 5, 0, 5), (2, 0, -10, -10)]
 
 
 def test_krypkasino_dubbeltabbe_is_ten():

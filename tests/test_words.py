@@ -479,10 +479,34 @@ def test_a_side_of_three_is_named_as_a_list_and_knows_its_players(app):
 
 
 def test_a_krypkasino_sweep_penalty_is_signed_with_a_minus_sign(app):
+    # as a round's result kept before its own and the next player's sweeps were told
+    # apart still says it: the sum only
     with app.test_request_context():
         said = [note_text(Note.of(Say.PENALTY_SWEEPS, side=0, points=p), ["Bo"])
                 for p in (-10, 5)]
     assert said == ["Bo: sweeps \u221210", "Bo: sweeps +5"]
+
+
+@pytest.mark.parametrize(("language", "own", "charged", "said"), [
+    ("en", 5, 0, "Cia: own sweeps +5"),
+    ("en", 0, -15, "Cia: the next player's sweeps \u221215"),
+    ("en", 15, -5, "Cia: own sweeps +15, the next player's sweeps \u22125: +10 in all"),
+    ("en", 5, -5, "Cia: own sweeps +5, the next player's sweeps \u22125: 0 in all"),
+    ("sv", 0, -10, "Cia: nästa spelares tabbar \u221210"),
+    ("fi", 15, -5, "Cia: omat mökit +15, seuraavan pelaajan mökit \u22125: yhteensä +10"),
+    ("nb", 10, 0, "Cia: egne tabber +10"),
+    ("da", 5, -10, "Cia: egne svuppere +5, næste spillers svuppere \u221210: \u22125 i alt"),
+])
+def test_a_krypkasino_sweep_line_tells_a_sides_own_sweeps_from_the_next_players(
+        app, language, own, charged, said):
+    """RULES §7: a sweep gives the sweeper +5 and the player before them −5, so a side
+    that swept nothing can lose points by its sweeps; the line says which are which."""
+    from flask_babel import force_locale
+
+    with app.test_request_context(), force_locale(language):
+        note = Note.of(Say.PENALTY_SWEEPS, side=2, points=own + charged, own=own,
+                       charged=charged)
+        assert note_text(note, ["Anna", "Bo", "Cia"]) == said
 
 
 # -- every score line ends in its points worded, as the most-of lines do -------------------

@@ -37,7 +37,9 @@ class Say(enum.StrEnum):
     LITTLE_CASINO = "little_casino"  # side, points
     LAST_CAPTURE = "last_capture"  # side, points
     SWEEPS = "sweeps"  # side, count (the sweeps that score)
-    PENALTY_SWEEPS = "penalty_sweeps"  # side, points (signed: Krypkasino)
+    # side, points (signed: Krypkasino), own (for its sweeps), charged (for the sweeps of
+    # the player after it; own and charged are missing in results kept before them)
+    PENALTY_SWEEPS = "penalty_sweeps"
     MULLE = "mulle"  # side, points
     SWEEPS_FROZEN = "sweeps_frozen"  # points: a side had that many before the round
     SWEEPS_CANCEL = "sweeps_cancel"  # counts, counted

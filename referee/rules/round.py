@@ -958,6 +958,7 @@ class RoundState:
                 and self.side_of[self.last_capturer] == i,
                 mulle=self.mulle[i],
                 sweep_points=self.sweep_points[i] if self.rules.reverse else None,
+                double_sweeps=sum(1 for s in self.sweeps[i] if s.double),
             )
             for i in range(len(self.sides))
         ]

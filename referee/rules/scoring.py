@@ -270,9 +270,14 @@ def score_round(
     sweep_step: list[Credit] = []
     sweep_lines: list[Note] = []
     if v.penalties is not None:
-        sweep_step = _penalty_sweeps(rules, tallies)
-        sweep_lines = [Note.of(Say.PENALTY_SWEEPS, side=c.side, points=c.points)
-                       for c in sweep_step]
+        parts = _penalty_sweeps(rules, tallies)
+        sweep_step = [Credit(i, Category.SWEEPS, own + charged)
+                      for i, (own, charged) in enumerate(parts) if own + charged]
+        # a line for every side a sweep touched, even where its own and the next
+        # player's came to nothing in all
+        sweep_lines = [Note.of(Say.PENALTY_SWEEPS, side=i, points=own + charged, own=own,
+                               charged=charged)
+                       for i, (own, charged) in enumerate(parts) if own or charged]
     elif rules.sweeps_score:
         sweep_step = [Credit(i, Category.SWEEPS, c) for i, c in enumerate(counted) if c]
         sweep_lines = [Note.of(Say.SWEEPS, side=c.side, count=c.points) for c in sweep_step]
@@ -393,24 +398,29 @@ def _casinos(
     return big_step, little_step, lines
 
 
-def _penalty_sweeps(rules: Rules, tallies: Sequence[Tally]) -> list[Credit]:
+def _penalty_sweeps(rules: Rules, tallies: Sequence[Tally]) -> list[tuple[int, int]]:
     """Krypkasino: +5 to the sweeper and −5 to the player before (±10 for a dubbeltabbe):
-    the side of the seat to the sweeper's right, as in play (RULES §7)."""
+    the side of the seat to the sweeper's right, as in play (RULES §7). Each side's
+    points for its own sweeps and, charged to it, for the sweeps of the player after it.
+
+    >>> from .variants import get_rules
+    >>> anna, bo = Tally.from_pile([], sweeps=2, double_sweeps=1), Tally.from_pile([])
+    >>> _penalty_sweeps(get_rules("krypkasino"), [anna, bo])
+    [(15, 0), (0, -15)]
+    """
     penalties = rules.variant.penalties
     if penalties is None:
         return []
     n = len(tallies)
-    out = [0] * n
+    own = [penalties.sweep * (t.sweeps - t.double_sweeps)
+           + penalties.twin_sweep * t.double_sweeps for t in tallies]
+    charged = [0] * n
     for i, t in enumerate(tallies):
-        if t.sweep_points is not None:
-            out[i] += t.sweep_points
-            continue
-        single = t.sweeps - t.double_sweeps
-        points = penalties.sweep * single + penalties.twin_sweep * t.double_sweeps
-        out[i] += points
-        if n > 1:
-            out[(i - 1) % n] -= points
-    return [Credit(i, Category.SWEEPS, p) for i, p in enumerate(out) if p]
+        if t.sweep_points is not None:  # play showed who was before each sweep
+            charged[i] += t.sweep_points - own[i]
+        elif n > 1:
+            charged[(i - 1) % n] -= own[i]
+    return list(zip(own, charged, strict=True))
 
 
 def round_and_match(
