@@ -235,8 +235,10 @@ def test_a_claim_with_nothing_ticked_is_a_form_to_complete_not_a_verdict(client,
     response = post_play(client, token, number, "9H", action, value=9, headers=HX)
     assert response.status_code == 422
     page = plain(response)
-    # the claim first, the verdict after: a prompt at the boxes, no ruling, no overrule
-    assert "Tick what 9♥ takes or goes onto." in page
+    # the claim first, the verdict after: a prompt at the boxes, no ruling, no overrule;
+    # a capture takes, a build or a double goes onto
+    prompt = "takes" if action == "capture" else "goes onto"
+    assert f"Tick what 9♥ {prompt}." in page
     assert "not allowed" not in page and "at least one" not in page
     assert "The table overrules the referee" not in page
     body = text(response)
@@ -249,8 +251,20 @@ def test_an_overrule_of_an_empty_claim_is_a_form_to_complete_too(client):
     token, number = opened(client)
     response = post_play(client, token, number, "9H", "capture", overrule="house rule")
     assert response.status_code == 422
-    assert "Tick what 9♥ takes or goes onto." in plain(response)
+    assert "Tick what 9♥ takes." in plain(response)
     assert len(round_of(token, number).events) == 1
+
+
+@pytest.mark.parametrize(("variant", "hint"), [
+    ("norwegian", "Tick what 9♥ takes or goes on, then say what it does."),
+    ("krypkasino", "Tick what 9♥ takes, then say what it does."),
+])
+def test_the_claims_hint_speaks_of_going_onto_only_where_the_variant_builds(
+        client, variant, hint):
+    """Krypkasino has no building (RULES §7): nothing goes onto anything."""
+    token, number = opened(client, variant=variant)
+    page = plain(client.get(f"/match/{token}/round/{number}?card=9H"))
+    assert hint in page
 
 
 @pytest.mark.parametrize("path", ["play", "overrule", "table"])

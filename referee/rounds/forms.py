@@ -109,8 +109,10 @@ class PlayForm(VersionForm):
         if not super().validate(extra_validators):
             return False
         if self.action.data != "trail" and not self.refs.data:
-            self.refs.errors = [_("Tick what %(card)s takes or goes onto.",
-                                  card=self.card.card.symbol)]
+            card = self.card.card.symbol
+            self.refs.errors = [_("Tick what %(card)s takes.", card=card)
+                                if self.action.data == "capture" else
+                                _("Tick what %(card)s goes onto.", card=card)]
             return False
         return True
 

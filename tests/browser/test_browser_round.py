@@ -135,7 +135,7 @@ def test_a_refused_claim_its_reason_an_alternative_an_overrule_and_undo(phone: P
     taps.tap(claim.locator("summary"))
     # "Takes" with nothing ticked: the claim is not complete, so a prompt and no verdict
     taps.tap(claim.get_by_role("button", name="Takes"))
-    expect(claim.locator(".field-error")).to_have_text("Tick what 7♥ takes or goes onto.")
+    expect(claim.locator(".field-error")).to_have_text("Tick what 7♥ takes.")
     expect(claim).to_have_attribute("open", "")
     expect(verdict).to_be_empty()
     expect(phone.locator("details.overrule")).to_have_count(0)
