@@ -52,3 +52,27 @@ def test_one_play_in_mulle_two_packs(phone: Page, taps: Taps) -> None:
     expect(phone.locator("#choices")).to_contain_text("trail 5♥")
     report("mulle (two packs): a card twice on the first table, a play in 2 taps, a card "
            "refused once both copies have turned up")
+
+
+# each ace box's place on the page: [its value, left, top], rounded
+ACE_PLACES = """(boxes) => boxes.map((box) => {
+  const r = box.getBoundingClientRect();
+  return [box.value, Math.round(r.left), Math.round(r.top)];
+})"""
+
+
+def test_a_two_pack_tally_sets_each_aces_boxes_one_above_the_other(phone: Page,
+                                                                   taps: Taps) -> None:
+    """Krypkasino's tally at 360 px: a row of four aces a pack, so that a player with one
+    A♠ sees the two A♠ boxes in one column (they wrapped three by three before)."""
+    start_match(phone, taps, "krypkasino", ["Anna", "Bo", "Cia"], dealer=1)
+    taps.tap(phone.locator('button[name="mode"][value="tally"]'))
+    boxes = phone.locator('input[name="sides-0-aces"]')
+    expect(boxes).to_have_count(8)
+    places = {value: (left, top) for value, left, top in boxes.evaluate_all(ACE_PLACES)}
+    for suit in "SCHD":
+        first, second = places[f"A{suit}"], places[f"A{suit}2"]
+        assert first[0] == second[0] and second[1] > first[1], (suit, places)
+    assert len({top for _left, top in places.values()}) == 2  # a pack a row
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    shot(phone, "tally-two-packs-aces")
