@@ -311,6 +311,10 @@ def test_every_side_of_a_round_reads_whole_on_a_phone(phone: Page, taps: Taps,
     shot(phone, f"sides-{case.replace(' ', '-').replace(',', '')}-round")
     taps.tap(phone.locator('form[action$="/confirm"] button[type=submit]'))
     expect(phone.locator("#board")).to_be_visible()
+    # the bars of the match's totals: in Krypkasino a side nears the end it would lose
+    # by, so its bar fills in the warning colour (#92400e), elsewhere in the felt's
+    fill = phone.locator(".totals .bar rect").first.evaluate("(r) => getComputedStyle(r).fill")
+    assert fill == ("rgb(146, 64, 14)" if variant == "krypkasino" else "rgb(20, 83, 45)")
     phone.locator("details.round > summary").first.click()
     _sides_read(phone, sides, upright)
     axe(phone, f"scoreboard: {case} (phone)")
