@@ -718,6 +718,18 @@ def _penalty_sweeps(p: Words) -> str:
              "%(signed)s in all", **said)
 
 
+# Krypkasino's winner, naming the sides whose points ended the match (a result kept
+# before they were named: "a side")
+FEWEST_REACHED = SideLine(
+    _l("%(side)s wins with the fewest points (%(score)d) once %(sides)s reached %(target)d"),
+    _pl("partnership", "%(side)s win with the fewest points (%(score)d) once %(sides)s "
+        "reached %(target)d"))
+FEWEST = SideLine(
+    _l("%(side)s wins with the fewest points (%(score)d) once a side reached %(target)d"),
+    _pl("partnership", "%(side)s win with the fewest points (%(score)d) once a side "
+        "reached %(target)d"))
+
+
 NOTES: dict[Say, Callable[[Words], str]] = {
     Say.MOST: _most,
     Say.MOST_TIED: _most_tied,
@@ -778,12 +790,12 @@ NOTES: dict[Say, Callable[[Words], str]] = {
     Say.TIED_SPADES: lambda p: _("tied at %(score)d with %(count)d spades each: another "
                                  "round", **p),
     Say.TIED: lambda p: _("tied at %(score)d: another round", **p),
-    Say.FEWEST_POINTS: SideLine(
-        _l("%(side)s wins with the fewest points (%(score)d) once a side reached %(target)d"),
-        _pl("partnership", "%(side)s win with the fewest points (%(score)d) once a side "
-            "reached %(target)d")),
-    Say.FEWEST_TIED: lambda p: _("a side reached %(target)d but the fewest points are tied "
-                                 "(%(score)d): another round", **p),
+    Say.FEWEST_POINTS: lambda p: (FEWEST_REACHED if p.get("sides") else FEWEST)(p),
+    Say.FEWEST_TIED: lambda p: (
+        _("%(sides)s reached %(target)d but the fewest points are tied (%(score)d): another "
+          "round", **p) if p.get("sides") else
+        _("a side reached %(target)d but the fewest points are tied (%(score)d): another "
+          "round", **p)),
     Say.IMMEDIATE: SideLine(
         _l("%(side)s reaches %(score)d of %(target)d with the aces and casinos as they were "
            "captured, and wins in the middle of the round; no end-of-round points are added"),

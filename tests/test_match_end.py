@@ -85,6 +85,24 @@ def test_royal_counts_out_in_order():
     assert m.explanation[0].code is Say.COUNTED_OUT and m.explanation[0].get("side") == 0
 
 
+def test_krypkasino_the_end_names_the_sides_that_reached_the_target():
+    # Anna 48 and Bo 45 before; this round Anna 3 (10♦), Bo 6 (two aces, 2♠ and two
+    # spades), Cia 0: Anna 51 and Bo 51 reach 50, Cia (20) wins; at a tie for the fewest
+    # the note names the same sides, and another round is played
+    rules = get_rules("krypkasino")
+    anna = Tally(1, 0, (), 1, 0, 0, False)
+    bo = Tally(5, 3, tuple(parse_cards(["AH", "AD"])), 0, 1, 0, False)
+    cia = Tally(0, 0, (), 0, 0, 0, False)
+    _score, match = round_and_match(rules, [anna, bo, cia], [48, 45, 20])
+    assert match.scores == (51, 51, 20) and match.winner == 2
+    assert match.explanation == (Note.of(Say.FEWEST_POINTS, side=2, score=20, target=50,
+                                         sides=(0, 1)),)
+    _score, tied = round_and_match(rules, [anna, bo, cia], [48, 45, 51])
+    assert not tied.finished
+    assert tied.explanation == (Note.of(Say.FEWEST_TIED, score=51, target=50,
+                                        sides=(0, 1, 2)),)
+
+
 def test_krypkasino_fewest_points_win_once_a_side_reaches_fifty():
     rules = get_rules("krypkasino")
     result = score_round(rules, [Tally.from_pile(pack(2)[:60]), Tally.from_pile(pack(2)[60:])],
@@ -358,7 +376,9 @@ def test_krypkasino_fewest_points_win_once_a_side_reaches_the_target(client):
     tally_round(client, token, sides)
     match = match_of(token)
     assert match.finished and match.winner_side == 1
-    assert "fewest points" in plain(client.get(f"/match/{token}"))
+    # the winner, and who ended the match by reaching the target
+    assert ("Bo wins with the fewest points (10) once Ann reached 20"
+            in plain(client.get(f"/match/{token}")))
 
 
 def test_finnish_count_out_mid_round_ends_the_match_on_the_page(client):

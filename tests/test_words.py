@@ -533,3 +533,25 @@ def test_a_score_line_words_its_points(app, language, code, params, said):
 
     with app.test_request_context(), force_locale(language):
         assert note_text(Note.of(code, side=0, **params), ["Anna", "Bo"]) == said
+
+
+@pytest.mark.parametrize(("language", "code", "params", "said"), [
+    ("en", Say.FEWEST_POINTS, {"side": 2, "score": 20, "target": 50, "sides": (0, 1)},
+     "Cia wins with the fewest points (20) once Anna and Bo reached 50"),
+    ("sv", Say.FEWEST_POINTS, {"side": 2, "score": 20, "target": 50, "sides": (0,)},
+     "Cia vinner med minst poäng (20) när Anna har nått 50"),
+    ("fi", Say.FEWEST_TIED, {"score": 51, "target": 50, "sides": (0, 1)},
+     "tavoite 50 on saavutettu (Anna ja Bo), mutta vähimmät pisteet ovat tasan (51): "
+     "uusi kierros"),
+    # a result kept before the sides were named still reads as it did
+    ("en", Say.FEWEST_POINTS, {"side": 2, "score": 20, "target": 50},
+     "Cia wins with the fewest points (20) once a side reached 50"),
+    ("en", Say.FEWEST_TIED, {"score": 51, "target": 50},
+     "a side reached 50 but the fewest points are tied (51): another round"),
+])
+def test_krypkasino_end_names_who_reached_the_target(app, language, code, params, said):
+    """The side that reached 50 loses the match it ended (RULES §7): the line says who."""
+    from flask_babel import force_locale
+
+    with app.test_request_context(), force_locale(language):
+        assert note_text(Note.of(code, **params), ["Anna", "Bo", "Cia"]) == said

@@ -53,8 +53,9 @@ class Say(enum.StrEnum):
     MOST_SPADES = "most_spades"  # side, score, count: tied on points, most spades
     TIED_SPADES = "tied_spades"  # score, count: tied on points and spades: another round
     TIED = "tied"  # score: tied on points: another round
-    FEWEST_POINTS = "fewest_points"  # side, score, target
-    FEWEST_TIED = "fewest_tied"  # score, target: another round
+    # side, score, target, sides (those that reached it; missing in results kept before)
+    FEWEST_POINTS = "fewest_points"
+    FEWEST_TIED = "fewest_tied"  # score, target, sides (as above): another round
     IMMEDIATE = "immediate"  # side, score, target: aces and casinos, mid-round
     IMMEDIATE_AT_PLAY = "immediate_at_play"  # side, score, target, play (its number)
     IMMEDIATE_LEFTOVER = "immediate_leftover"  # side, score, target: with the leftover

@@ -492,12 +492,14 @@ def settle(
             return MatchResult(final, False, None, ())
         low = min(final)
         leaders = [i for i, s in enumerate(final) if s == low]
+        # who reached the target: the sides that ended the match, not its winner
+        ended = tuple(i for i, s in enumerate(final) if s >= target)
         if len(leaders) == 1:
             return MatchResult(final, True, leaders[0], (
-                Note.of(Say.FEWEST_POINTS, side=leaders[0], score=low, target=target),),
-                Decided.FEWEST_POINTS)
+                Note.of(Say.FEWEST_POINTS, side=leaders[0], score=low, target=target,
+                        sides=ended),), Decided.FEWEST_POINTS)
         return MatchResult(final, False, None, (
-            Note.of(Say.FEWEST_TIED, score=low, target=target),), Decided.TIED)
+            Note.of(Say.FEWEST_TIED, score=low, target=target, sides=ended),), Decided.TIED)
     reached = [i for i, s in enumerate(final) if s >= target]
     if not reached:
         return MatchResult(final, False, None, ())
