@@ -20,7 +20,14 @@ from referee.rules.reasons import Reason, Why
 from referee.rules.round import IllegalPlay
 from referee.rules.table import Build
 from referee.rules.turn import Action, Play, Spot, judge, legal_plays, verify_play
-from referee.rules.variants import OptionError, UnknownVariant, get_rules
+from referee.rules.variants import (
+    VARIANTS,
+    Building,
+    OptionError,
+    UnknownVariant,
+    get_rules,
+    house_rules,
+)
 
 P = Card.parse
 
@@ -164,6 +171,22 @@ def test_unknown_variant_and_option_are_refused():
         get_rules("krypkasino", {"building": "nordic"})
     with pytest.raises(OptionError):
         get_rules("swedish", {"royal_sweeps": True})
+
+
+def test_the_house_rules_each_variant_takes():
+    # Krypkasino: no building, no sweeps scored, no majorities (RULES §7): none at all
+    assert house_rules("krypkasino") == ()
+    assert all(house_rules("krypkasino", b) == () for b in Building)
+    # Finnish sweeps always cancel (RULES §5): that is not the table's to change
+    assert "sweep_cancellation" not in house_rules("finnish")
+    # Royal Casino's sweeps are its option alone (RULES §6)
+    assert [v for v in VARIANTS if "royal_sweeps" in house_rules(v)] == ["royal"]
+    # a variant without building takes the build rules only with a building chosen
+    assert "multiple_builds" not in house_rules("swedish")
+    assert "multiple_builds" in house_rules("swedish", Building.NORDIC)
+    assert "multiple_builds" not in house_rules("norwegian", Building.NONE)
+    # Mulle (Kortspelshandboken) scores no ace but A♠ as a spade (RULES §6)
+    assert "most_aces" not in house_rules("mulle-glimne")
 
 
 def test_house_rule_switches_building_mode():

@@ -272,7 +272,9 @@ def test_finnish_sweeps_cannot_be_kept_from_cancelling_rules_5(client):
 
 def test_house_rule_error_opens_the_house_rules(client):
     body = text(refused(client, raise_own_build="on"))
-    assert "<details open>" in body
+    # open, and in sight whatever the variant (/variants.css), with the rule refused
+    assert '<details id="house-rules" open class="invalid">' in body
+    assert 'class="house-rule invalid" id="rule-raise_own_build"' in body
     # the error stands at its own field
     own = body.index('id="raise_own_build"')
     assert "“You may raise your own build” cannot be chosen for Swedish Kasino" in body[
@@ -565,3 +567,22 @@ def test_nothing_polls_once_the_round_or_the_match_is_over(client):
     for page in (f"/match/{finished}", f"/match/{finished}/tv",
                  f"/match/{finished}/round/{number}"):
         assert "data-live" not in text(client.get(page))
+
+
+def test_new_match_shows_only_the_house_rules_a_variant_takes(client):
+    """/variants.css hides, for each variant and building chosen, the house rules it does
+    not take (Krypkasino's whole list); a refused value stays in sight with its error."""
+    css = text(client.get("/variants.css"))
+    kryp = '#new-match:has(#variant option[value="krypkasino"]:checked)'
+    assert f"{kryp} #house-rules" in css and f"{kryp} #rule-building" in css
+    swedish = '#new-match:has(#variant option[value="swedish"]:checked)'
+    assert (f'{swedish}:has(#building option[value=""]:checked) #rule-multiple_builds'
+            in css)
+    assert (f'{swedish}:has(#building option[value="nordic"]:checked) #rule-multiple_builds'
+            not in css)
+    assert '#house-rules:not' not in css and "#house-rules.invalid" in css
+    body = text(refused(client, names=("Ann", "Bo", "Cy"), variant="krypkasino",
+                        building="nordic"))
+    assert 'class="house-rule invalid" id="rule-building"' in body
+    assert '<details id="house-rules" open class="invalid">' in body
+

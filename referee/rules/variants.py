@@ -623,3 +623,43 @@ def _made_rules(variant: Variant, key: tuple[tuple[str, str, Any], ...]) -> Rule
 def get_rules(variant_id: str, options: Mapping[str, Any] | None = None) -> Rules:
     """The rules of a variant with house options applied."""
     return get_variant(variant_id).rules(options)
+
+
+# the house rules that are a yes or a no (beside building, partnerships and the target)
+HOUSE_FLAGS = tuple(name for name in OPTION_NAMES
+                    if name not in ("building", "partnerships", "target"))
+
+
+@lru_cache(maxsize=64)  # one a variant and building
+def house_rules(variant_id: str, building: Building | None = None) -> tuple[str, ...]:
+    """The house rules a table may set otherwise than the variant plays them: ``building``
+    if another way of building is allowed, and each yes-or-no rule that some value of it
+    changes, with ``building`` chosen (None: the variant's own); none if that building
+    is refused.
+
+    >>> house_rules("krypkasino")  # no building, no sweeps, no majorities (RULES §7)
+    ()
+    >>> "multiple_builds" in house_rules("swedish"), "royal_sweeps" in house_rules("royal")
+    (False, True)
+    >>> "multiple_builds" in house_rules("swedish", Building.NORDIC)
+    True
+    """
+    v = get_variant(variant_id)
+    chosen = {} if building is None else {"building": building.value}
+    try:
+        own = v.rules(chosen)
+    except OptionError:
+        return ()
+    trials = [("building", b.value) for b in Building if building is None] + [
+        (name, value) for name in HOUSE_FLAGS for value in (True, False)]
+    found: list[str] = []
+    for name, value in trials:
+        if name in found:
+            continue
+        try:
+            changed = v.rules({**chosen, name: value})
+        except OptionError:
+            continue
+        if changed != own:
+            found.append(name)
+    return tuple(found)

@@ -44,6 +44,42 @@ def test_new_match_mistakes_are_listed_at_the_top_and_the_first_is_focused(phone
     assert refused.inner_text().startswith("Partnerships need"), refused.inner_text()
 
 
+def _rules_in_sight(page: Page) -> list[str]:
+    """The house rules in sight on the new-match page, by their ids (``rule-…``)."""
+    return [row.get_attribute("id")[len("rule-"):]  # type: ignore[index]
+            for row in page.locator("#house-rules .house-rule").all() if row.is_visible()]
+
+
+def test_the_house_rules_in_sight_are_those_the_variant_takes(phone: Page, taps: Taps):
+    """Krypkasino takes no house rule (RULES §7: no building, no sweeps scored, no
+    majorities), so the list is not shown; Swedish builds nothing unless a building is
+    chosen, so the build rules come with one; only Royal Casino's sweeps are optional.
+    A value set for another variant stays in sight, with its error, once refused."""
+    phone.goto("/matches/new")
+    taps.tap(phone.locator("#house-rules > summary"))
+    swedish = _rules_in_sight(phone)
+    assert "building" in swedish and "sweep_cancellation" in swedish
+    assert "multiple_builds" not in swedish and "royal_sweeps" not in swedish
+    phone.locator("#building").select_option("nordic")
+    assert {"multiple_builds", "raise_own_build"} <= set(_rules_in_sight(phone))
+    phone.locator("#variant").select_option("royal")
+    assert "royal_sweeps" in _rules_in_sight(phone)
+    # Norwegian building still chosen: Krypkasino is played without building
+    phone.locator("#variant").select_option("krypkasino")
+    expect(phone.locator("#house-rules")).to_be_hidden()
+    shot(phone, "new-match-krypkasino")
+    taps.tap(phone.locator('label.pill:has(input[value="3"])'))
+    for i, name in enumerate(("Anna", "Bo", "Cia")):
+        phone.locator(f"#names-{i}").fill(name)
+    taps.tap(phone.get_by_role("button", name="Start the match"))
+    expect(phone.locator("#problems")).to_contain_text("“Building” cannot be chosen for Krypkasino")
+    expect(phone.locator("#rule-building")).to_be_visible()
+    assert _rules_in_sight(phone) == ["building"]
+    phone.locator("#building").select_option("")
+    taps.tap(phone.get_by_role("button", name="Start the match"))
+    expect(phone.locator("#board")).to_be_visible()
+
+
 def test_the_rule_book_at_phone_size(phone: Page, taps: Taps):
     phone.goto("/rules")
     axe(phone, "rules index (phone)")
