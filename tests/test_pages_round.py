@@ -630,6 +630,19 @@ def test_a_krypkasino_sweep_says_whom_it_costs_what(client):
     assert "a sweep!" not in page  # no good news here
 
 
+def test_a_krypkasino_dubbeltabbe_is_named_so_in_the_plays(client):
+    # Ann sweeps (a sweep), Bo trails 7♠ on the empty table and Ann takes it alone with
+    # the other pack's 7♠: a dubbeltabbe (RULES §7), ±10 where a sweep is ±5
+    token, number = opened(client, variant="krypkasino", table=("2C", "3D", "4H", "5C"))
+    for card, action, refs in (("AH", "capture", [0, 1, 2, 3]), ("7S", "trail", []),
+                               ("7S", "capture", [0])):
+        response = post_play(client, token, number, card, action, refs=refs, headers=HX)
+        assert response.status_code == 200, plain(response)[:300]
+    history = plain(client.get(f"/match/{token}/round/{number}?plays=all"))
+    assert "Ann: 7♠ takes 7♠ · dubbeltabbe" in history
+    assert "Ann: A♥ takes 2♣+3♦+4♥+5♣ · sweep" in history
+
+
 def test_the_danish_five_of_spades_taking_the_table_says_why(client):
     """RULES §3.2 (Danish, on by default): 5♠ may capture the whole table, whatever lies on
     it, and that is a sweep. "How can a 5 take 30?": the verdict's "why?" says."""

@@ -181,6 +181,8 @@ def panel_context(who: Access[Any], rnd: RoundData, game: RoundState | None = No
                     n=w.play + 1, sweep=sweep_text(w, freeze))
                   for side, w in game.unscored_sweeps()],
         leftover=game.leftover, last_capturer=game.last_capturer,
+        # the plays that were a dubbeltabbe (Krypkasino), named so in the history
+        doubles={s.play for made in game.sweeps for s in made if s.double},
         HISTORY=HISTORY,
     )
     if pick is not None and can_edit and rnd.open and not game.started:
