@@ -163,9 +163,14 @@ def test_krypkasino_points_below_nought_have_a_minus_sign_and_the_fewest_win(cli
     # Ann's sweep takes 5 off Bo, the player before her, who took no penalty point
     # 24 spades (the 2♠ counts as the little casino) + 8 aces + 6 + 4 = 42, and the sweep
     assert "round 47 \u22125" in plain(response) and not HYPHEN_FIVE.search(plain(response))
+    # the points are penalties, and said so (RULES §7)
+    assert "The round's penalty points" in plain(response)
     client.post(f"{here}/confirm", data={"version": version(token, number)})
     board = plain(client.get(f"/match/{token}"))
     assert "Ends at 50 points: the fewest points win" in board
+    # each round's table says so too (the totals' narrow column keeps "Points", under
+    # "Ends at 50 points: the fewest points win")
+    assert "Round 1" in board and "Penalty points" in board
     assert "Bo \u22125" in board and not HYPHEN_FIVE.search(board)
     screen = plain(client.get(f"/match/{token}/tv"))
     assert "ends at 50, the fewest win" in screen and "to 50" not in screen
