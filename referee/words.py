@@ -499,8 +499,18 @@ def _record_text(play: Play, items: tuple[Item, ...], kind: Kind, value: int | N
 
 
 def whereabouts_text(where: Whereabouts, names: Sequence[str],
-                     side_names: Sequence[str]) -> str:
-    """Where a card that has already turned up went: why it cannot be played now."""
+                     side_names: Sequence[str], packs: int = 1) -> str:
+    """Where a card that has already turned up went: why it cannot be played now. With
+    two packs (``packs``), both copies have turned up: said first, then where the last
+    went."""
+    said = _whereabouts(where, names, side_names)
+    if packs < 2:
+        return said
+    return _("Both %(card)s of the two packs have turned up; the last: %(where)s",
+             card=card_text(where.card), where=said)
+
+
+def _whereabouts(where: Whereabouts, names: Sequence[str], side_names: Sequence[str]) -> str:
     card = card_text(where.card)
     if where.play is None and where.on_table:
         return _("%(card)s is one of the first table cards and still lies on the table: it "

@@ -42,3 +42,15 @@ def test_the_sweeps_that_do_not_score_are_those_of_the_plays_that_made_them():
         assert r.unscored_sweeps() == by_play
         found += len(by_play)
     assert found > 0
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_krypkasino_penalties_so_far_come_to_the_rounds_points(seed):
+    """What a pile shows during play (its cards' penalty points and its sweeps', RULES §7)
+    is what the round's points come to once the last capturer has the cards left; and
+    only Krypkasino counts so."""
+    r = random_round("krypkasino", random.Random(f"penalties-{seed}"))
+    assert r.finished
+    score, _match = r.score()
+    assert r.penalties_so_far() == tuple(score.totals)
+    assert random_round("swedish", random.Random(seed)).penalties_so_far() is None

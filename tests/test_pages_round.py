@@ -550,7 +550,10 @@ def test_with_two_packs_a_card_is_refused_only_when_both_copies_are_out(client):
     assert "has turned up" not in plain(client.get(here, query_string={"card": "6C"}))
     assert _choices(text(client.get(here, query_string={"card": "9S"}))) == []
     assert _choices(text(client.get(here, query_string={"card": "6C"})))[0] == "trail 6♣"
-    assert "it cannot be played again" in plain(client.get(here, query_string={"card": "9S"}))
+    # both copies said to be out, then where the last went
+    assert ("Both 9♠ of the two packs have turned up; the last: Ann played 9♠ (play 1) and "
+            "it is in Ann's pile: it cannot be played again."
+            in plain(client.get(here, query_string={"card": "9S"})))
 
 
 def test_picker_shows_suits_by_symbol_and_colour(client):
@@ -641,6 +644,10 @@ def test_a_krypkasino_dubbeltabbe_is_named_so_in_the_plays(client):
     history = plain(client.get(f"/match/{token}/round/{number}?plays=all"))
     assert "Ann: 7♠ takes 7♠ · dubbeltabbe" in history
     assert "Ann: A♥ takes 2♣+3♦+4♥+5♣ · sweep" in history
+    # the piles' penalty points so far: Ann A♥ 1, two 7♠ 2, the sweep +5 and the
+    # dubbeltabbe +10 = 18; Bo, before each of them, −5 and −10
+    assert "penalty points so far: 18" in history
+    assert "penalty points so far: \u221215" in history
 
 
 def test_the_danish_five_of_spades_taking_the_table_says_why(client):

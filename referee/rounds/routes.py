@@ -172,6 +172,7 @@ def panel_context(who: Access[Any], rnd: RoundData, game: RoundState | None = No
         game=game, table=list(game.table), playing=playing,
         your_turn=going and who.seat is not None and playing,
         counters=list(zip(side_names, game.pile_counts(), strict=True)),
+        penalties=game.penalties_so_far(),
         turn_name=names[game.turn] if game.turn is not None else None,
         history=records_text(reversed(game.records[-plays:] if plays else game.records)),
         findings=[(f, *finding_text(f, names)) for f in game.findings],
@@ -223,7 +224,8 @@ def _pick_card(context: dict[str, Any], game: RoundState, card: Card) -> None:
     trail on its own (one tap, always on screen), the rest best first, as many as fit."""
     where = game.whereabouts(card)
     if where is not None and game.seen[card] >= game.rules.packs:
-        context["message"] = whereabouts_text(where, context["names"], context["side_names"])
+        context["message"] = whereabouts_text(where, context["names"], context["side_names"],
+                                              game.rules.packs)
         return
     choices = _choices(game, card)
     context["card"] = card

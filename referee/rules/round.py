@@ -926,6 +926,26 @@ class RoundState:
         side, charged = self.side_of[seat], self.side_of[(seat - 1) % self.players]
         return SweepPenalty(points, side, charged if charged != side else None)
 
+    def penalties_so_far(self) -> tuple[int, ...] | None:
+        """Krypkasino: each side's penalty points so far, its pile's cards and its sweeps
+        (RULES §7): the round's points if nothing more came to it; None in a variant whose
+        points are not all counted card by card.
+
+        >>> from .variants import get_rules
+        >>> from .cards import parse_cards
+        >>> r = RoundState(get_rules("krypkasino"), players=2, dealer=1)
+        >>> r.start(parse_cards(["2S", "3D", "4H", "KC"]))
+        >>> _ = r.play(Play(Card.parse("KS"), Action.CAPTURE, (3,)))  # K♠ takes K♣: 1
+        >>> _ = r.play(Play(Card.parse("9D"), Action.CAPTURE, (0, 1, 2)))  # 2♠ 2, a sweep 5
+        >>> r.penalties_so_far()
+        (-4, 7)
+        """
+        if not self.rules.reverse:
+            return None
+        points = self.rules.card_points
+        return tuple(sum(points(c) for c in pile) + self.sweep_points[i]
+                     for i, pile in enumerate(self.piles))
+
     def pile_counts(self) -> list[PileCount]:
         """Each side's pile so far.
 

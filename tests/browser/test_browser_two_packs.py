@@ -32,7 +32,8 @@ def test_one_play_in_mulle_two_packs(phone: Page, taps: Taps) -> None:
     expect(felt.locator(".tile")).to_have_count(len(TABLE))
     # both 7♥ are on the table: the card is refused, saying where they are
     taps.tap(deck_card(phone, "card", "7H"))
-    expect(phone.locator("#notice")).to_contain_text("7♥")
+    expect(phone.locator("#notice")).to_contain_text(
+        "Both 7♥ of the two packs have turned up; the last: 7♥ is one of the first table")
     expect(phone.locator(".chosen-card")).to_have_count(0)  # the pack again
     # the second 9♠ takes its twin (a mulle): two taps, the second on screen
     taps.reset()
@@ -47,7 +48,9 @@ def test_one_play_in_mulle_two_packs(phone: Page, taps: Taps) -> None:
     shot(phone, "mulle-play")
     # now both 9♠ have turned up: Bengt's phone cannot play one
     taps.tap(deck_card(phone, "card", "9S"))
-    expect(phone.locator("#notice")).to_contain_text("it cannot be played again")
+    expect(phone.locator("#notice")).to_contain_text(
+        "Both 9♠ of the two packs have turned up; the last: Anna played 9♠ (play 1) and it "
+        "is in Anna's pile: it cannot be played again.")
     pick(phone, taps, "5H")  # any other card is offered its plays as before
     expect(phone.locator("#choices")).to_contain_text("trail 5♥")
     report("mulle (two packs): a card twice on the first table, a play in 2 taps, a card "
