@@ -396,6 +396,14 @@ def test_api_piles_refuse_more_sweeps_together_than_every_other_play(api):
     assert status == 200, answer
 
 
+def test_the_spades_box_says_the_ace_and_the_two_are_counted_in_it(client):
+    # a side's spades are all its spades (RULES §6 most spades; §7 every spade); a
+    # player holding A♠ asked whether it counts among them twice over
+    token, number = _tally_page(client, "krypkasino")
+    page = text(client.get(f"/match/{token}/round/{number}"))
+    assert '<label for="sides-0-spades">Spades, A♠ and 2♠ among them</label>' in page
+
+
 def test_finnish_form_leaves_out_the_last_deal_and_refuses_more(client):
     token, number = _tally_page(client, "finnish")
     page = text(client.get(f"/match/{token}/round/{number}"))
