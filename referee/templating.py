@@ -20,6 +20,7 @@ from markupsafe import Markup
 from . import languages
 from .rules.cards import RANKS, Card, Suit
 from .rules.table import Build
+from .rules.variants import Rules
 from .sharing import qr_svg
 from .words import (
     build_text,
@@ -105,6 +106,16 @@ CATEGORY_LABELS = {
     "sweeps": _l("sweeps"),
     "mulle": _l("mulle"),
 }
+# Krypkasino's spades row: every spade but 2♠, which has its own row (RULES §7), beside a
+# count of every spade taken
+PENALTY_SPADES = _l("spades, 2♠ apart")
+
+
+def category_label(rules: Rules, category: str) -> str:
+    """A category's name over its row in this variant's tables of points."""
+    if category == "spades" and rules.variant.penalties is not None:
+        return str(PENALTY_SPADES)
+    return str(CATEGORY_LABELS[category])
 
 
 def catalogue_words() -> dict[str, Any]:
@@ -172,7 +183,7 @@ def register(app: Flask) -> None:
     app.jinja_env.filters["points"] = number_text
     app.jinja_env.globals.update(SUITS=list(Suit), RANKS=RANKS, Card=Card, deck_tiles=deck_tiles,
                                  qr_svg=qr_svg,
-                                 CATEGORY_LABELS=CATEGORY_LABELS,
+                                 category_label=category_label,
                                  LANGUAGE_NAMES=languages.NAMES, this_page=languages.here,
                                  get_locale=get_locale, explain=notes_text, build_text=build_text,
                                  ruling=verdict_text, ruling_detail=detail_text,

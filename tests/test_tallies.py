@@ -163,8 +163,13 @@ def test_krypkasino_points_below_nought_have_a_minus_sign_and_the_fewest_win(cli
     # Ann's sweep takes 5 off Bo, the player before her, who took no penalty point
     # 24 spades (the 2♠ counts as the little casino) + 8 aces + 6 + 4 = 42, and the sweep
     assert "round 47 \u22125" in plain(response) and not HYPHEN_FIVE.search(plain(response))
-    # the points are penalties, and said so (RULES §7)
+    # the points are penalties, and said so (RULES §7); the spades row leaves out 2♠,
+    # which has its own, beside the count of every spade taken
     assert "The round's penalty points" in plain(response)
+    assert "spades taken 26 0" in plain(response)
+    assert "spades, 2♠ apart 24 0" in plain(response)
+    header = text(client.get(f"/match/{token}/export.csv")).splitlines()[0]
+    assert "spades, 2♠ apart" in header
     client.post(f"{here}/confirm", data={"version": version(token, number)})
     board = plain(client.get(f"/match/{token}"))
     assert "Ends at 50 points: the fewest points win" in board

@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from .. import service
 from ..models import Match
 from ..rules.scoring import Category
-from ..templating import CATEGORY_LABELS
+from ..templating import category_label
 
 # a cell a spreadsheet would read as a formula (OWASP's CSV injection)
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -19,12 +19,13 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 def score_sheet(match: Match) -> str:
     """Round, dealer, side, the points of each category the variant scores, the round's
     total and the match's after it; names that would start a formula begin with '."""
-    categories = service.rules_of(match).categories
+    rules = service.rules_of(match)
+    categories = rules.categories
     sides = service.side_names(match)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow([_("round"), _("dealer"), _("side"),
-                     *(str(CATEGORY_LABELS[c]) for c in categories),
+                     *(category_label(rules, c) for c in categories),
                      _("round total"), _("match total")])
     for rnd in service.confirmed(match):
         result = rnd.result
