@@ -197,7 +197,8 @@ def test_a_link_is_found_by_its_digest_and_compared_in_constant_time(app, client
     event.listen(db.engine, "before_cursor_execute", record)
     try:
         assert client.get(f"/match/{ann}").status_code == 200
-        assert client.get(f"/match/{ann[:-1]}x").status_code == 404
+        other = ann[:-1] + ("y" if ann.endswith("x") else "x")  # never the token itself
+        assert client.get(f"/match/{other}").status_code == 404
     finally:
         event.remove(db.engine, "before_cursor_execute", record)
     assert (ann.encode(), ann.encode()) in compared
