@@ -498,6 +498,14 @@ def _record_text(play: Play, items: tuple[Item, ...], kind: Kind, value: int | N
     return play_text(play, items, kind, value, groups)
 
 
+def hands_text(hands: Sequence[tuple[int, int]], names: Sequence[str]) -> str:
+    """A short deal's hands for the dealer, in the order dealt: "this deal: Bo 2 cards,
+    Cia 1 card, Anna 1 card"."""
+    each = [ngettext("%(name)s %(num)d card", "%(name)s %(num)d cards", n, name=names[seat])
+            for seat, n in hands]
+    return _("this deal: %(hands)s", hands=", ".join(each))
+
+
 def whereabouts_text(where: Whereabouts, names: Sequence[str],
                      side_names: Sequence[str], packs: int = 1) -> str:
     """Where a card that has already turned up went: why it cannot be played now. With

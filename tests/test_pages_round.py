@@ -386,6 +386,27 @@ def test_every_change_morphs_the_panel_and_its_live_regions_are_always_there(cli
     assert '<p id="notice" class="notice" role="status"></p>' in page
 
 
+def test_a_short_last_deal_tells_the_dealer_how_many_cards_each_gets(client):
+    # Krypkasino, three players, Bo deals: 104 − 4 on the table = 8 deals of 12 and 4
+    # cards over, dealt one by one from the dealer's left (RULES §4): Cy 2, Ann 1, Bo 1
+    token = new_match(client, variant="krypkasino", names=("Ann", "Bo", "Cy"))
+    number = start_round(client, token)
+    deck = [c.code for c in pack(2)]
+    random.Random(3).shuffle(deck)
+    lay_table(client, token, number, deck[:4])
+    here = f"/match/{token}/round/{number}"
+    assert 'id="hands"' not in text(client.get(here))  # a full deal: four cards each
+    for code in deck[4:]:
+        game = service.game_of(round_of(token, number))
+        if game.last_deal:
+            break
+        best = legal_plays(game.spot(), Card.parse(code), game.budget)[0]
+        response = post_play(client, token, number, code, best.action.value, refs=best.refs)
+        assert response.status_code == 200, plain(response)[:500]
+    page = plain(client.get(here))
+    assert "last deal this deal: Cy 2 cards, Ann 1 card, Bo 1 card" in page
+
+
 def test_where_the_last_cards_went_stands_where_they_lay(client):
     token = new_match(client)
     number = start_round(client, token)

@@ -31,6 +31,7 @@ from ..words import (
     detail_text,
     error_text,
     finding_text,
+    hands_text,
     play_text,
     records_text,
     sweep_text,
@@ -173,6 +174,8 @@ def panel_context(who: Access[Any], rnd: RoundData, game: RoundState | None = No
         your_turn=going and who.seat is not None and playing,
         counters=list(zip(side_names, game.pile_counts(), strict=True)),
         penalties=game.penalties_so_far(),
+        # a short deal (the last, mostly): how many cards each gets, for the dealer
+        hands=hands_text(short, names) if (short := game.short_hands()) else None,
         turn_name=names[game.turn] if game.turn is not None else None,
         history=records_text(reversed(game.records[-plays:] if plays else game.records)),
         findings=[(f, *finding_text(f, names)) for f in game.findings],

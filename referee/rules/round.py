@@ -666,6 +666,27 @@ class RoundState:
     def last_deal(self) -> bool:
         return self.deal == self.deals
 
+    def short_hands(self) -> list[tuple[int, int]] | None:
+        """The hands of the deal in progress when they are not all of one size (the stock
+        ran short: the rest dealt as evenly as it goes from the dealer's left, RULES §4):
+        each seat's cards in the order dealt; None for an even deal, or no deal in
+        progress.
+
+        >>> from .variants import get_rules
+        >>> from .cards import parse_cards
+        >>> r = RoundState(get_rules("krypkasino"), players=3, dealer=0)
+        >>> r.start(parse_cards(["2C", "3D", "4H", "5C"]))
+        >>> r.short_hands() is None, r.deals, r.schedule[-1]
+        (True, 9, [1, 2, 1])
+        """
+        if not self.started or self.finished:
+            return None
+        sizes = self.schedule[self.deal - 1]
+        if len(set(sizes)) == 1:
+            return None
+        order = ((self.dealer + 1 + k) % self.players for k in range(self.players))
+        return [(seat, sizes[seat]) for seat in order]
+
     @property
     def stock(self) -> int:
         dealt = self.table_size + sum(sum(s) for s in self.schedule[: self.deal])
