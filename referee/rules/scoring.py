@@ -487,22 +487,20 @@ def settle(
             if reached:
                 return _most_points(rules, scores, reached, None, final)
         return MatchResult(final, False, None, ())
+    reached = [i for i, s in enumerate(final) if s >= target]
+    if not reached:
+        return MatchResult(final, False, None, ())
     if end is MatchEnd.FEWEST_POINTS:
-        if max(final) < target:
-            return MatchResult(final, False, None, ())
         low = min(final)
         leaders = [i for i, s in enumerate(final) if s == low]
-        # who reached the target: the sides that ended the match, not its winner
-        ended = tuple(i for i, s in enumerate(final) if s >= target)
+        # the notes name who reached the target: the sides that ended the match
+        ended = tuple(reached)
         if len(leaders) == 1:
             return MatchResult(final, True, leaders[0], (
                 Note.of(Say.FEWEST_POINTS, side=leaders[0], score=low, target=target,
                         sides=ended),), Decided.FEWEST_POINTS)
         return MatchResult(final, False, None, (
             Note.of(Say.FEWEST_TIED, score=low, target=target, sides=ended),), Decided.TIED)
-    reached = [i for i, s in enumerate(final) if s >= target]
-    if not reached:
-        return MatchResult(final, False, None, ())
     if len(reached) == 1:
         i = reached[0]
         return MatchResult(final, True, i, (
