@@ -15,6 +15,7 @@ from flask import Flask
 
 from . import languages, security, templating
 from .extensions import Request, babel, csrf, db, migrate
+from .sessions import CheckedOnceSessions
 
 DEFAULT_DB_NAME = "referee.sqlite"
 
@@ -62,6 +63,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.request_class = Request  # WTForms' messages read once per language (extensions)
+    app.session_interface = CheckedOnceSessions()  # a cookie's signature checked once
     db.init_app(app)
     migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"))
     csrf.init_app(app)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from flask_migrate import upgrade
+from flask_migrate import downgrade, stamp, upgrade
 from sqlalchemy import text
 
 from referee import create_app, service
@@ -221,3 +221,38 @@ def test_phone_lists_stored_with_labels_are_worded_in_the_language_of_today(tmp_
             assert connection.execute(text(
                 "SELECT label FROM phone_match")).scalar_one() == "swedish"
         upgrade()
+
+
+def _snapshot_compression() -> str | None:
+    """How PostgreSQL compresses the snapshot column: 'l' lz4, 'p' pglz, '' its default."""
+    with db.engine.connect() as connection:
+        return connection.execute(text(
+            "SELECT attcompression FROM pg_attribute"
+            " WHERE attrelid = 'round'::regclass AND attname = 'snapshot'")).scalar()
+
+
+def test_postgresql_compresses_snapshots_with_lz4_where_it_has_it(app):
+    """A snapshot (about 10 kB by a round's end, written at every play) is compressed with
+    lz4 on PostgreSQL, by the tables the models make and by the migration; SQLite, which
+    compresses nothing, is asked for nothing (it would refuse the statement)."""
+    if db.engine.dialect.name != "postgresql":
+        with db.engine.connect() as connection:
+            created = connection.execute(text(
+                "SELECT sql FROM sqlite_master WHERE name = 'round'")).scalar()
+        assert "snapshot BLOB" in created and "COMPRESSION" not in created.upper()
+        return
+    with db.engine.connect() as connection:
+        has_lz4 = connection.execute(text(
+            "SELECT 'lz4' = ANY(enumvals) FROM pg_settings"
+            " WHERE name = 'default_toast_compression'")).scalar()
+    lz4 = "l" if has_lz4 else ""
+    assert _snapshot_compression() == lz4
+    try:
+        stamp(revision="c9d0e1f2a3b4")
+        downgrade(revision="b8c9d0e1f2a3")
+        assert _snapshot_compression() == ("p" if has_lz4 else "")
+        upgrade()
+        assert _snapshot_compression() == lz4
+    finally:
+        with db.engine.begin() as connection:
+            connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
