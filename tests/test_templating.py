@@ -2,22 +2,33 @@
 
 from __future__ import annotations
 
-from collections import ChainMap
-
 from referee import create_app
-from referee.templating import Environment, Globals
+from referee.templating import Environment
 
 
-def test_a_templates_globals_have_the_keys_of_its_own_and_the_environments_as_they_change():
-    own = {"here": 1, "SUITS": 2}
-    shared = {"SUITS": 3, "url_for": 4}
-    kept = Globals(own, shared)
-    assert set(kept.keys()) == set(ChainMap(own, shared).keys()) == {"here", "SUITS",
-                                                                      "url_for"}
-    shared["later"] = 5  # a global the app adds after the template was loaded
-    del own["here"]
-    assert set(kept.keys()) == {"SUITS", "url_for", "later"}
-    assert kept["SUITS"] == 2 and kept["later"] == 5  # the template's own come first
+def test_a_templates_globals_are_its_own_over_the_environments_in_one_dict():
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+    env = app.jinja_env
+    assert isinstance(env, Environment)
+    made = env.make_globals({"here": 1, "SUITS": 2})
+    assert type(made) is dict  # copied into every render's context in C, not key by key
+    assert made["here"] == 1 and made["SUITS"] == 2  # the template's own come first
+    assert made["url_for"] is env.globals["url_for"]
+    assert set(made) == set(env.globals) | {"here"}
+    assert env.make_globals(None) == env.globals and env.make_globals(None) is not env.globals
+
+
+def test_every_global_is_set_before_a_template_is_loaded():
+    """The app makes its globals when it is made: a page's template, loaded at its first
+    render, sees every one of them (a global added later would not reach it)."""
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+    before = dict(app.jinja_env.globals)
+    with app.test_request_context("/"):
+        page = app.jinja_env.get_template("rounds/play.html")
+        assert before.items() <= page.globals.items()
+        for name in ("csrf_token", "public_url", "THEME_COLOUR", "deck_tiles", "url_for"):
+            assert name in page.globals
+    assert app.jinja_env.globals == before
 
 
 def test_the_app_keeps_them_so_and_an_imported_macro_needs_no_module_of_its_own():
@@ -25,11 +36,10 @@ def test_the_app_keeps_them_so_and_an_imported_macro_needs_no_module_of_its_own(
     whose render has globals the template's lack: with every key known, it never has."""
     app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://"})
     env = app.jinja_env
-    assert isinstance(env, Environment)
     with app.test_request_context("/"):
         page = env.get_template("rounds/play.html")
         imported = env.get_template("_cards.html")
-        assert isinstance(imported.globals, Globals)
+        assert type(imported.globals) is dict
         context = page.new_context({})
         assert not context.globals_keys - imported.globals.keys()
         assert imported._get_default_module(context) is imported._get_default_module(context)
