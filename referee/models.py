@@ -334,7 +334,6 @@ class RoundRow(RoundFacts, Model):
         back_populates="round", order_by="Event.seq", cascade="all, delete-orphan"
     )
 
-
     @property
     def log(self) -> list[EngineEvent]:
         """The round's events as the engine's typed values, in order."""

@@ -49,7 +49,7 @@ class CheckedOnceSessions(SecureCookieSessionInterface):
 
     def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
         cookie = request.cookies.get(self.get_cookie_name(app))
-        if not cookie or not app.secret_key:
+        if not cookie:
             return super().open_session(app, request)
         key = (app.secret_key, tuple(app.config["SECRET_KEY_FALLBACKS"] or ()), cookie)
         with self._lock:
@@ -58,7 +58,7 @@ class CheckedOnceSessions(SecureCookieSessionInterface):
                 self._read.move_to_end(key)
         if read is None:
             serializer = self.get_signing_serializer(app)
-            if serializer is None:
+            if serializer is None:  # no secret key: no session, as Flask's own
                 return None
             try:
                 data, signed = serializer.loads(cookie, return_timestamp=True)

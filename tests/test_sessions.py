@@ -110,3 +110,9 @@ def test_a_session_written_by_a_page_is_read_back(app):
     assert client.get("/_session_test/one").get_data(as_text=True) == "None"
     assert client.get("/_session_test/two").get_data(as_text=True) == "one"
     assert client.get("/_session_test/three").get_data(as_text=True) == "two"
+
+
+def test_without_a_secret_key_there_is_no_session_as_with_flask(app):
+    cookie = _signed(app, {"phone": "p1"})
+    app.secret_key = None
+    assert _opened(app, cookie) is None
