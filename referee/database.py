@@ -20,6 +20,10 @@ or a pool with no free connection answers 503 with ``Retry-After``, "The referee
 try again", after rolling its transaction back (nothing of that change is written).
 Other database errors are not caught here.
 
+On PostgreSQL each statement of a round page is its own transaction (autocommit: one
+round trip for a read, one for a change), and psycopg's cursors describe a result's
+columns only when something reads them (:class:`Description`).
+
 An in-memory database (tests) has a single shared connection and nobody to wait for:
 it keeps sqlite3's default transactions.
 """
@@ -28,12 +32,15 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, overload
 
+import psycopg
 from flask import Flask, Response, current_app, has_request_context, jsonify, request
 from flask_babel import gettext as _
+from psycopg.pq import ExecStatus
 from sqlalchemy import event
 from sqlalchemy.engine import URL, Connection, Dialect, Engine
 from sqlalchemy.exc import OperationalError
@@ -86,6 +93,7 @@ def init_app(app: Flask) -> None:
         # libpq counts whole seconds (at least 2)
         timeout = max(2, round(float(app.config["DATABASE_CONNECT_TIMEOUT"])))
         _connect_default(engine, "connect_timeout", timeout)
+        event.listen(engine, "connect", _describe_lazily)
 
     app.register_error_handler(OperationalError, _operational_error)
     app.register_error_handler(PoolTimeout, _pool_timeout)
@@ -133,6 +141,74 @@ def _sqlite_transactions(engine: Engine, busy_timeout: float) -> None:
 
     event.listen(engine, "connect", connect)
     event.listen(engine, "begin", begin)
+
+
+# -- PostgreSQL: a result's columns described when asked for ------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Result:
+    """What psycopg's :class:`~psycopg.Column` reads of a cursor to describe a column of
+    its result, kept as they were when the result came: the cursor runs on."""
+
+    pgresult: Any
+    _encoding: str
+    adapters: Any
+
+
+class Description(Sequence[psycopg.Column]):
+    """A result's columns (DB-API's ``cursor.description``), each made when first read.
+
+    SQLAlchemy asks every cursor for its description, to tell a statement that returns
+    rows from one that does not; then, for a statement it has run before, it reads no
+    column of it (it keeps what it learnt the first time). psycopg makes every column at
+    once, a third of reading a round page's link (23 columns), work thrown away."""
+
+    __slots__ = ("_columns", "_result")
+
+    def __init__(self, result: _Result, count: int) -> None:
+        self._result = result
+        self._columns: list[psycopg.Column | None] = [None] * count
+
+    def __len__(self) -> int:
+        return len(self._columns)
+
+    @overload
+    def __getitem__(self, index: int) -> psycopg.Column: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[psycopg.Column]: ...
+    def __getitem__(self, index: int | slice) -> psycopg.Column | list[psycopg.Column]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(len(self._columns))[index]]
+        index = range(len(self._columns))[index]  # from the end when negative; IndexError
+        column = self._columns[index]
+        if column is None:
+            column = self._columns[index] = psycopg.Column(self._result, index)  # type: ignore[arg-type]
+        return column
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
+# the results that have columns even when they have none (psycopg: "SELECT ;")
+_ROWS = frozenset(status for name in ("TUPLES_OK", "SINGLE_TUPLE", "TUPLES_CHUNK")
+                  if (status := getattr(ExecStatus, name, None)) is not None)
+
+
+class DescribedLazily(psycopg.Cursor[Any]):
+    """psycopg's cursor, its description a :class:`Description` (None, as psycopg's,
+    for a result without columns)."""
+
+    @property
+    def description(self) -> Description | None:  # type: ignore[override]
+        result = self.pgresult
+        if not result or not (result.nfields or result.status in _ROWS):
+            return None
+        return Description(_Result(result, self._encoding, self.adapters), result.nfields)
+
+
+def _describe_lazily(dbapi: Any, record: ConnectionPoolEntry) -> None:
+    dbapi.cursor_factory = DescribedLazily
 
 
 # -- PostgreSQL: the round pages without a transaction -------------------------------------

@@ -256,3 +256,77 @@ def test_postgresql_compresses_snapshots_with_lz4_where_it_has_it(app):
     finally:
         with db.engine.begin() as connection:
             connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
+
+
+class _FakeResult:
+    """What psycopg's Column reads of a result, counting the columns read."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.names = names
+        self.read: list[int] = []
+        self.nfields = len(names)
+
+    def fname(self, index: int) -> bytes:
+        self.read.append(index)
+        return self.names[index].encode()
+
+    def ftype(self, index: int) -> int:
+        return 25  # text
+
+    def fmod(self, index: int) -> int:
+        return -1
+
+    def fsize(self, index: int) -> int:
+        return -1
+
+
+def test_a_results_columns_are_described_only_when_read():
+    import psycopg
+
+    from referee.database import Description, _Result
+
+    fake = _FakeResult(["link", "role", "seat"])
+    described = Description(_Result(fake, "utf-8", psycopg.adapters), 3)
+    assert len(described) == 3 and fake.read == []  # nothing made until read
+    assert described[1].name == "role" and fake.read == [1]
+    assert described[1] is described[1] and fake.read == [1]  # made once
+    assert described[-1].name == "seat" and [c.name for c in described[0:2]] == ["link", "role"]
+    assert described[0].type_code == 25
+    try:
+        described[3]
+    except IndexError:
+        pass
+    else:
+        raise AssertionError("a column past the end")
+    eager = [psycopg.Column(_Result(_FakeResult(["link", "role", "seat"]), "utf-8",
+                                    psycopg.adapters), i) for i in range(3)]
+    # as psycopg describes them: name, type, sizes...
+    assert [tuple(c) for c in described] == [tuple(c) for c in eager]
+    assert [c.name for c in described] == ["link", "role", "seat"]
+
+
+def test_postgresql_cursors_describe_what_they_ran_when_asked_later(app):
+    """On PostgreSQL every cursor of the engine describes its result lazily, and a
+    description read after the cursor ran on is still the first result's; SQLite's
+    cursors are sqlite3's own."""
+    with db.engine.connect() as connection:
+        cursor = connection.connection.dbapi_connection.cursor()
+        if db.engine.dialect.name != "postgresql":
+            import sqlite3
+
+            assert isinstance(cursor, sqlite3.Cursor)
+            return
+        from referee.database import DescribedLazily, Description
+
+        assert isinstance(cursor, DescribedLazily)
+        cursor.execute("SELECT 1 AS first, 'x'::text AS second")
+        described = cursor.description
+        cursor.execute("SELECT 2.5 AS other")
+        assert isinstance(described, Description)
+        assert [(c.name, c.type_code) for c in described] == [("first", 23), ("second", 25)]
+        assert [c.name for c in cursor.description] == ["other"]
+        cursor.execute("SET lock_timeout = '1s'")
+        assert cursor.description is None
+        cursor.execute("SELECT")  # rows without columns: described, as psycopg's are
+        assert cursor.description is not None and len(cursor.description) == 0
+        cursor.execute("RESET lock_timeout")

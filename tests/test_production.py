@@ -422,6 +422,24 @@ def test_gunicorn_binds_to_loopback_with_workers_sized_to_the_machine(monkeypatc
     assert settings["bind"] == ["0.0.0.0:8080"] and settings["workers"] == 3
 
 
+def test_gunicorn_workers_set_their_app_aside_from_the_garbage_collector(monkeypatch):
+    """Once a worker has made its app (gunicorn's post_worker_init hook), what it holds
+    is frozen: the collector's passes no longer go through it."""
+    import gc
+
+    from gunicorn.config import KNOWN_SETTINGS
+
+    settings = gunicorn_settings(monkeypatch)
+    assert "post_worker_init" in {s.name for s in KNOWN_SETTINGS}
+    create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+    assert gc.get_freeze_count() == 0
+    try:
+        settings["post_worker_init"](object())  # type: ignore[operator]
+        assert gc.get_freeze_count() > 10_000  # the app's objects, and the suite's
+    finally:
+        gc.unfreeze()
+
+
 def test_gunicorn_refuses_a_malformed_port_or_worker_count(monkeypatch):
     for env in ({"PORT": "http"}, {"PORT": "0"}, {"WEB_CONCURRENCY": "-2"}):
         with pytest.raises(SystemExit, match="must be a whole number of at least 1"):
