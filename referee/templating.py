@@ -28,6 +28,7 @@ from .words import (
     notes_text,
     number_text,
     sources_text,
+    standing_text,
     target_text,
     variant_description,
     variant_name,
@@ -187,6 +188,6 @@ def register(app: Flask) -> None:
                                  format_date=format_date, format_time=format_time,
                                  sources_text=sources_text, winner_text=winner_text,
                                  leftover_text=leftover_text, names_upright=names_upright,
-                                 target_text=target_text,
+                                 target_text=target_text, standing_text=standing_text,
                                  card_name=card_name, variant_name=variant_name,
                                  variant_description=variant_description)

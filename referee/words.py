@@ -25,6 +25,7 @@ from .rules.events import Event, FirstTable, TallyEntered
 from .rules.notes import Note, Say
 from .rules.reasons import Param, Reason, Why
 from .rules.round import Finding, PlayRecord, Sweep, SweepNote, SweepPenalty, Whereabouts
+from .rules.scoring import Standing
 from .rules.table import Build, Item
 from .rules.turn import Action, Kind, Play, Verdict
 from .rules.variants import OPTION_NAMES, OptionError, Rules, Variant
@@ -647,6 +648,22 @@ def taken_back_text(event: Event, record: PlayRecord | None, names: Sequence[str
 def winner_text(side: str) -> str:
     """The match's winner, as the scoreboard says it."""
     return WINNER({"name": side})
+
+
+LEADS = SideLine(
+    plural_l("points", "%(name)s leads by %(num)d point.", "%(name)s leads by %(num)d points."),
+    plural_pl("points", "partnership", "%(name)s lead by %(num)d point.",
+              "%(name)s lead by %(num)d points."), subject="name")
+
+
+def standing_text(standing: Standing, sides: Sequence[str]) -> str:
+    """Who is ahead in the match, under the scoreboard's totals: "Anna leads by 3 points."
+    or "Anna and Bengt are level on 12." (``sides``: the sides' names)."""
+    if standing.level:
+        names = [sides[i] for i in standing.ahead]
+        level = ", ".join(names[:-1]) + _(" and ") + names[-1]
+        return _("%(names)s are level.", names=level)
+    return LEADS({"name": sides[standing.ahead[0]], "points": standing.by})
 
 
 def number_text(n: int, signed: bool = False) -> str:

@@ -553,6 +553,27 @@ def test_the_big_screen_shows_the_score_and_the_round_in_play_read_only(client):
     assert "Ann: 9♥ takes 9♠" in page and "Bo to play" in page and "Ann 2 cards" in page
 
 
+def test_the_scoreboard_says_who_leads_and_by_how_much(client):
+    """Under the totals, once a round has counted: who is ahead and by how many points (on
+    the big screen too), or that the sides are level; nothing before the first round, and
+    the winner instead once the match is over."""
+    token = new_match(client, names=("Ann", "Bo"))
+    assert "leads by" not in plain(client.get(f"/match/{token}"))
+    # Swedish: Ann 1 (cards) + 2 (spades) + 2 (aces) + 2 (10♦) + 2 (sweeps) + 1 (last
+    # capture) = 10; Bo 2 (aces) + 1 (2♠) = 3 (RULES §6)
+    assert tally_round(client, token, SWEDISH_SIDES).status_code == 303
+    for page in (f"/match/{token}", f"/match/{token}/tv"):
+        assert "Ann leads by 7 points." in plain(client.get(page))
+    # the same counts the other way round: 13 each
+    assert tally_round(client, token, SWEDISH_SIDES[::-1]).status_code == 303
+    board = plain(client.get(f"/match/{token}"))
+    assert "Ann and Bo are level." in board and "leads by" not in board
+    finished = new_match(client, names=("Ann", "Bo"), target=10)
+    assert tally_round(client, finished, SWEDISH_SIDES).status_code == 303
+    board = plain(client.get(f"/match/{finished}"))
+    assert "Ann wins the match." in board and "leads by" not in board
+
+
 def test_nothing_polls_once_the_round_or_the_match_is_over(client):
     token = tallied(client, ("Ann", "Bo"))
     assert "data-live" not in text(client.get(f"/match/{token}/round/1"))

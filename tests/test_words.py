@@ -555,3 +555,35 @@ def test_krypkasino_end_names_who_reached_the_target(app, language, code, params
 
     with app.test_request_context(), force_locale(language):
         assert note_text(Note.of(code, **params), ["Anna", "Bo", "Cia"]) == said
+
+
+# who is ahead, under the scoreboard's totals: a player, a partnership, sides level
+STANDINGS = {
+    "en": ("Aino leads by 1 point.", "Aino leads by 4 points.",
+           "Aino & Cia lead by 4 points.", "Aino and Eero are level."),
+    "nb": ("Aino leder med 1 poeng.", "Aino leder med 4 poeng.",
+           "Aino & Cia leder med 4 poeng.", "Aino og Eero står likt."),
+    "sv": ("Aino leder med 1 poäng.", "Aino leder med 4 poäng.",
+           "Aino & Cia leder med 4 poäng.", "Aino och Eero ligger lika."),
+    "fi": ("Aino johtaa 1 pisteellä.", "Aino johtaa 4 pisteellä.",
+           "Aino & Cia johtavat 4 pisteellä.", "Aino ja Eero ovat tasapisteissä."),
+    "da": ("Aino fører med 1 point.", "Aino fører med 4 point.",
+           "Aino & Cia fører med 4 point.", "Aino og Eero står lige."),
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_who_leads_is_said_in_every_language(app, language):
+    from flask_babel import force_locale
+
+    from referee.rules.scoring import standing
+    from referee.words import SideName, standing_text
+
+    with app.test_request_context(), force_locale(language):
+        said = (standing_text(standing([5, 4], reverse=False), ["Aino", "Eero"]),
+                standing_text(standing([9, 5], reverse=False), ["Aino", "Eero"]),
+                # Krypkasino: the fewest penalty points lead
+                standing_text(standing([3, 7], reverse=True),
+                              [SideName("Aino & Cia", 2), SideName("Eero & Oona", 2)]),
+                standing_text(standing([6, 6, 2], reverse=False), ["Aino", "Eero", "Oona"]))
+    assert said == STANDINGS[language]

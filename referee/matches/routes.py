@@ -11,6 +11,7 @@ from ..models import LinkRole, Match, RoundMode
 from ..polling import conditional, match_version, poll_tag, screen_version
 from ..rounds.routes import panel_context
 from ..rules.round import sides_of
+from ..rules.scoring import standing
 from ..rules.variants import VARIANTS
 from ..web import Access, access, clerk_access, editing_access, render
 from . import bp
@@ -64,6 +65,8 @@ def board(who: Access[Match]) -> dict:
         "who": who,
         "poll_tag": None if match.finished else poll_tag(match_version(token)),
         "progress": [min(100, max(0, round(100 * t / rules.target))) for t in totals],
+        # who is ahead, once a round has counted and while the match goes on
+        "standing": standing(totals, rules.reverse) if rounds and not match.finished else None,
     }
 
 

@@ -437,6 +437,42 @@ def round_and_match(
     return score, match
 
 
+@dataclass(frozen=True)
+class Standing:
+    """Who is ahead in the match: ``ahead`` the sides with the best score (more than one:
+    level at the top), ``by`` the points between them and the best of the rest (0 when
+    no other side is behind). The best score is the highest, or with ``reverse`` rules
+    (Krypkasino's penalty points) the lowest.
+
+    >>> standing([12, 8, 15], reverse=False)
+    Standing(ahead=(2,), by=3)
+    >>> standing([12, 8, 15], reverse=True)
+    Standing(ahead=(1,), by=4)
+    >>> standing([9, 9, 4], reverse=False)
+    Standing(ahead=(0, 1), by=5)
+    >>> standing([0, 0], reverse=False)
+    Standing(ahead=(0, 1), by=0)
+    """
+
+    ahead: tuple[int, ...]
+    by: int
+
+    @property
+    def level(self) -> bool:
+        return len(self.ahead) > 1
+
+
+def standing(scores: Sequence[int], reverse: bool) -> Standing:
+    """The sides ahead on ``scores`` (the match's totals, a side each), and by how much."""
+    if not scores:
+        raise ValueError("a match has at least two sides")
+    best = min(scores) if reverse else max(scores)
+    ahead = tuple(i for i, score in enumerate(scores) if score == best)
+    rest = [score for score in scores if score != best]
+    behind = (min(rest) if reverse else max(rest)) if rest else best
+    return Standing(ahead, abs(best - behind))
+
+
 class Decided(enum.StrEnum):
     """How the match was decided (or why it goes on)."""
 
