@@ -658,7 +658,7 @@ LEADS = SideLine(
 
 def standing_text(standing: Standing, sides: Sequence[str]) -> str:
     """Who is ahead in the match, under the scoreboard's totals: "Anna leads by 3 points."
-    or "Anna and Bengt are level on 12." (``sides``: the sides' names)."""
+    or "Anna and Bengt are level." (``sides``: the sides' names)."""
     if standing.level:
         names = [sides[i] for i in standing.ahead]
         level = ", ".join(names[:-1]) + _(" and ") + names[-1]

@@ -493,6 +493,63 @@ def test_undo_takes_back_the_last_play(client):
     assert "Taken back: Ann, 9♥ takes 9♠." in plain(response)  # the notice names the play
 
 
+def _redo_form(body: str) -> tuple[str, dict[str, object]]:
+    """The address and fields of the panel's one-tap redo, as the phone would post them."""
+    form = re.search(r'<form method="post" action="([^"]+)" class="one" id="redo".*?</form>',
+                     body, re.S)
+    assert form is not None, "no redo offered"
+    fields: dict[str, object] = {}
+    for name, value in re.findall(r'name="(\w+)" value="([^"]*)"', form.group(0)):
+        if name == "refs":
+            fields.setdefault("refs", []).append(value)  # type: ignore[union-attr]
+        elif name != "csrf_token":
+            fields[name] = value
+    return form.group(1), fields
+
+
+def test_a_play_taken_back_is_offered_again_at_one_tap(client):
+    """A finger slipped on Undo: the answer offers the play again beside the notice, and
+    one tap records it, judged again, as it was. Nothing is offered after the first table
+    cards are taken back, nor on the next page."""
+    token, number = opened(client)
+    post_play(client, token, number, "9H", "capture", refs=[0], headers=HX)
+    before = plain(client.get(f"/match/{token}/round/{number}"))
+    undone = client.post(f"/match/{token}/round/{number}/undo",
+                         data={"version": version(token, number)}, headers=HX)
+    assert undone.status_code == 200
+    page = plain(undone)
+    assert "Taken back: Ann, 9♥ takes 9♠." in page and "Redo: 9♥ takes 9♠" in page
+    url, redo = _redo_form(text(undone))
+    # the play as it was, sent to /play from the version after the undo
+    assert url == f"/match/{token}/round/{number}/play" and version(token, number) == 3
+    assert redo == {"version": "3", "card": "9H", "action": "capture", "refs": ["0"]}
+    assert "Redo" not in plain(client.get(f"/match/{token}/round/{number}"))  # once only
+    again = client.post(url, data=redo, headers=HX)
+    assert again.status_code == 200 and "Redo" not in plain(again)
+    # the round as it was before the undo, word for word
+    assert plain(client.get(f"/match/{token}/round/{number}")) == before
+    assert [e.kind for e in in_force(round_of(token, number).log)] == [
+        EventKind.TABLE, EventKind.PLAY]
+    first = client.post(f"/match/{token}/round/{number}/undo",
+                        data={"version": version(token, number)}, headers=HX)
+    table_back = client.post(f"/match/{token}/round/{number}/undo",
+                             data={"version": version(token, number)}, headers=HX)
+    assert "Redo: 9♥ takes 9♠" in plain(first)
+    assert "Taken back: the first table cards." in plain(table_back)
+    assert 'id="redo"' not in text(table_back)
+
+
+def test_an_overruled_play_taken_back_is_not_offered_again(client):
+    """An overruled play would need the table's reason again: no one-tap redo."""
+    token, number = opened(client)
+    post_play(client, token, number, "9H", "capture", refs=[1, 3],
+              overrule="we always play it so", headers=HX)
+    undone = client.post(f"/match/{token}/round/{number}/undo",
+                         data={"version": version(token, number)}, headers=HX)
+    assert "Taken back: Ann, 9♥ takes 6♣+5♥." in plain(undone)
+    assert 'id="redo"' not in text(undone)
+
+
 def test_undo_goes_back_as_far_as_the_start_of_the_round(client):
     token, number = opened(client)
     first = client.post(f"/match/{token}/round/{number}/undo",

@@ -146,6 +146,7 @@ def panel_context(who: Access[Any], rnd: RoundData, game: RoundState | None = No
         "who": who, "seat": who.seat,
         "names": names, "side_names": side_names, "refused": None,
         "message": None, "form_errors": {}, "choices": [], "card": None, "chosen": [],
+        "redo": None,
         "live": rnd.open and not match.finished,
         "here": url_for("rounds.show", token=token, number=rnd.number),  # the round's page
     }
@@ -400,11 +401,12 @@ def _refusal(who: Access[Any], rnd: RoundData, game: RoundState, claimed: Play,
 
 
 def _done(who: Access[Any], rnd: RoundData, game: RoundState | None = None,
-          message: str | None = None):
+          message: str | None = None, redo: tuple[Play, str] | None = None):
     """A change went through: htmx gets the new panel; a plain form is redirected to the
-    round page (so a reload does not send it again), a message carried in a flash."""
+    round page (so a reload does not send it again), a message carried in a flash.
+    ``redo``: a play just taken back, offered again at one tap beside the message."""
     if wants_fragment():
-        return _panel(who, rnd, game=game, message=message)
+        return _panel(who, rnd, game=game, message=message, redo=redo)
     if message:
         flash(message)
     return redirect(url_for("rounds.show", token=who.token, number=rnd.number), code=303)
@@ -431,8 +433,17 @@ def undo(token: str, number: int):
     return _versioned(token, number,
                       lambda who, rnd, version: service.undo(rnd, version, who.seat),
                       lambda who, rnd, taken: _done(who, rnd, message=taken_back_text(
-                          taken.event, taken.record, who.match.names)),
+                          taken.event, taken.record, who.match.names), redo=_redo(taken)),
                       Undone(), taken_back_text(Undone(), None, ()))
+
+
+def _redo(taken: service.TakenBack) -> tuple[Play, str] | None:
+    """A play an undo just took back, with its words: a finger that slipped on Undo
+    records it again at one tap (as a new play, judged again). Not an overruled play (its
+    reason would be asked again), the first table cards or the tallies."""
+    if isinstance(taken.event, Played) and taken.record is not None:
+        return taken.event.play, records_text([taken.record])[0][1]
+    return None
 
 
 @bp.post("/match/<token>/round/<int:number>/mode")
