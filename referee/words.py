@@ -478,8 +478,15 @@ def groups_text(groups: Sequence[Group], between: str | None = None) -> str:
     """Taken items in the groups the referee split them into, as said: "3♠+4♣ and 7♦",
     "2♠+5♣, 3♦+4♥ and 7♦" (or joined by ``between``)."""
     parts = [items_text(g.items) for g in groups]
-    if between is not None or len(parts) < 2:
-        return (between or "").join(parts)
+    if between is not None:
+        return between.join(parts)
+    return listed(parts)
+
+
+def listed(parts: Sequence[str]) -> str:
+    """Parts said as a list: "A", "A and B", "A, B and C"."""
+    if len(parts) < 2:
+        return "".join(parts)
     return ", ".join(parts[:-1]) + _(" and ") + parts[-1]
 
 
@@ -660,9 +667,7 @@ def standing_text(standing: Standing, sides: Sequence[str]) -> str:
     """Who is ahead in the match, under the scoreboard's totals: "Anna leads by 3 points."
     or "Anna and Bengt are level." (``sides``: the sides' names)."""
     if standing.level:
-        names = [sides[i] for i in standing.ahead]
-        level = ", ".join(names[:-1]) + _(" and ") + names[-1]
-        return _("%(names)s are level.", names=level)
+        return _("%(names)s are level.", names=listed([sides[i] for i in standing.ahead]))
     return LEADS({"name": sides[standing.ahead[0]], "points": standing.by})
 
 
