@@ -455,7 +455,8 @@ def play_text(play: Play, items: Sequence[Item], kind: Kind | None = None,
     table items it takes or goes onto; ``kind`` and ``value`` what it turned out to be;
     ``groups`` a capture's items as the referee splits them, when known."""
     card = card_text(play.card)
-    value = value if value is not None else play.value
+    said = play.value
+    value = value if value is not None else said
     onto = items_text(items)
     if play.action is Action.TRAIL or kind is Kind.TRAIL:
         return _("trail %(card)s", card=card)
@@ -464,6 +465,10 @@ def play_text(play: Play, items: Sequence[Item], kind: Kind | None = None,
                  items=groups_text(groups) if groups else onto)
     raised = len(items) == 1 and isinstance(items[0], Build)
     if play.action is Action.DOUBLE or kind is Kind.DOUBLE:
+        if said is not None and not any(isinstance(item, Build) for item in items):
+            # the value said for loose cards (a Danish ace on an ace: as 1 or as 14)
+            return _("%(card)s doubles %(items)s as %(value)d", card=card, items=onto,
+                     value=said)
         return _("%(card)s doubles %(items)s", card=card, items=onto)
     if raised and value is not None:
         return _("%(card)s raises the %(build)s to %(value)d", card=card,

@@ -9,7 +9,7 @@ from referee.rules.cards import Card, parse_cards
 from referee.rules.reasons import Reason, Why
 from referee.rules.round import IllegalPlay, RoundState
 from referee.rules.table import Build
-from referee.rules.turn import Action, Play, Spot, judge
+from referee.rules.turn import Action, Play, Spot, judge, legal_plays
 from referee.rules.variants import get_rules
 
 P = Card.parse
@@ -295,6 +295,37 @@ def test_danish_double_needs_a_pile_or_a_single_card():
 def test_build_value_must_be_said_when_the_cards_allow_two():
     v = judge(spot("danish", ["2D"]), play("AD", "build", [0]))
     assert not v.legal and v.why == Reason.of(Why.SAY_BUILD_VALUE, values=(3, 16))
+
+
+def test_a_double_the_cards_allow_two_ways_is_offered_as_each_and_unsaid_takes_the_lower():
+    # RULES §2: a Danish (and Royal) ace is 1 or 14 in the hand and on the table; §3.2: a
+    # double lays a card on one "of the same value", so A♥ on A♣ is a set of 1 and of 14.
+    for variant in ("danish", "royal"):
+        doubles = [(p.refs, p.value) for p in legal_plays(spot(variant, ["AC"]), P("AH"))
+                   if p.action is Action.DOUBLE]
+        assert doubles == [((0,), 1), ((0,), 14)], variant
+    fourteen = judge(spot("danish", ["AC", "KD"]), play("AH", "double", [0], 14))
+    assert fourteen.legal and fourteen.value == 14
+    assert fourteen.table[-1] == build(["AC", "AH"], 14, 0, locked=True)
+    unsaid = judge(spot("danish", ["AC", "KD"]), play("AH", "double", [0]))
+    assert unsaid.legal and unsaid.value == 1  # DECISIONS.md: the lower, as before
+    # a set one way only is offered once, its value unsaid (Norwegian 7 on 7)
+    sevens = [p for p in legal_plays(spot("norwegian", ["7C"]), P("7H"))
+              if p.action is Action.DOUBLE]
+    assert [(p.refs, p.value) for p in sevens] == [((0,), None)]
+
+
+def test_a_double_is_refused_while_the_doubler_owns_another_build_rules_3_2():
+    # RULES §3.2 nordic: "Anyone may double" and "a player may own at most one build at a
+    # time": a double makes a build the doubler owns, so with one of theirs already on
+    # the table it would be two (unless the multiple-builds house rule is on).
+    table = ["7C", build(["4C", "5H"], 9, 0)]
+    v = judge(spot("norwegian", table), play("7H", "double", [0]))
+    assert not v.legal and v.why.code is Why.ONE_BUILD_AT_A_TIME
+    assert judge(spot("norwegian", table, options={"multiple_builds": True}),
+                 play("7H", "double", [0])).legal
+    # doubling the build they own keeps it one build
+    assert judge(spot("norwegian", table), play("9S", "double", [1])).legal
 
 
 # -- who may raise a partner's build (RULES §3.2 nordic, seed 002) -------------------

@@ -16,9 +16,10 @@ from referee.rules.round import (
     SweepNote,
     TableSizeError,
     deal_schedule,
+    sides_of,
 )
 from referee.rules.scoring import Category, Tally, cancel_sweeps, score_round
-from referee.rules.turn import Action, Play
+from referee.rules.turn import Action, Play, Spot, judge
 from referee.rules.variants import OptionError, get_rules
 
 # -- deals --------------------------------------------------------------------------
@@ -405,3 +406,43 @@ def test_rules_made_once_are_the_same_rules_and_refusals_stay_refusals():
     assert swedish.rules({"most_aces": True}).most_aces
     with pytest.raises(OptionError, match="most_aces"):
         swedish.rules({"most_aces": 1})
+
+
+# -- house rules and seats where RULES.md leaves the choice to the table ------------------
+
+def test_the_five_of_spades_rule_is_a_house_rule_beyond_danish_not_in_krypkasino():
+    """RULES §3.2 gives the 5♠ rule to Danish ("option on by default"); as with the
+    building modes, which house rules may switch, a table of another variant may agree on
+    it. Krypkasino, where a sweep costs points, refuses it."""
+    table = (P("KC"), P("3D"))
+    sweep = Play(P("5S"), Action.CAPTURE, (0, 1))
+    assert not judge(Spot(get_rules("swedish"), 0, table), sweep).legal
+    agreed = judge(Spot(get_rules("swedish", {"spade_five_clears": True}), 0, table), sweep)
+    assert agreed.legal
+    assert not judge(Spot(get_rules("danish", {"spade_five_clears": False}), 0, table),
+                     sweep).legal
+    with pytest.raises(OptionError, match="5♠"):
+        get_rules("krypkasino", {"spade_five_clears": True})
+
+
+@pytest.mark.parametrize("target", [1, 7, 11, 16, 21, 50, 1000])
+def test_a_target_is_any_whole_number_of_points_from_1_to_1000_rules_6(target):
+    """RULES §6: "House options: ... target 11/21/50", read as examples: the Finnish and
+    Norwegian 16 (§8) is none of them, and a short game at the cabin may play to 7."""
+    assert get_rules("swedish", {"target": target}).target == target
+
+
+@pytest.mark.parametrize("target", [0, -16, 1001, 16.5, "21", True])
+def test_a_target_that_is_not_a_whole_number_from_1_to_1000_is_refused_rules_6(target):
+    with pytest.raises(OptionError, match="target"):
+        get_rules("swedish", {"target": target})
+
+
+def test_four_players_play_alone_unless_the_table_pairs_them_rules_6():
+    """RULES §6 describes a partnership of 4 as 2 v 2, partners opposite; seed 002: "fire
+    kan spille to mot to" (four *can* play two against two). So four may also each play
+    for themselves, the default; Mulle (Kortspelshandboken) only in pairs (§6)."""
+    assert sides_of(get_rules("swedish"), 4) == [[0], [1], [2], [3]]
+    assert sides_of(get_rules("swedish", {"partnerships": True}), 4) == [[0, 2], [1, 3]]
+    with pytest.raises(OptionError):
+        sides_of(get_rules("mulle-glimne"), 4)

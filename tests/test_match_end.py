@@ -413,3 +413,30 @@ def test_rematch_keeps_the_players_and_passes_the_deal(client):
 def test_rematch_of_a_running_match_is_refused(client):
     token = new_match(client)
     assert client.post(f"/match/{token}/rematch").status_code == 409
+
+
+# -- Royal with the most-aces house rule: the one point counted out where the aces stand --
+
+@pytest.mark.parametrize(("second", "winner"), [
+    # side 1 takes 2♠, counted out before the aces (RULES §8: ... 10♦, 2♠, aces ..., sweeps)
+    (tally(13, 1, [], little=1), 1),
+    # side 1 sweeps once (the sweeps option), counted out after the aces
+    (tally(13, 1, [], sweeps=1), 0),
+])
+def test_royal_most_aces_point_is_counted_out_where_the_aces_stand_rules_8(second, winner):
+    """RULES §6 gives "1 point for most aces instead of 1 per ace" as a house option and
+    §8 Royal's count-out order "cards, spades, 10♦, 2♠, aces ♠ ♣ ♥ ♦, sweeps": the one
+    point for most aces takes the aces' place. Sides 0 and 1 stand at 20 of 21, side 2
+    takes most cards, most spades and 10♦ (and 2♠ when side 1 does not)."""
+    rules = get_rules("royal", {"most_aces": True, "royal_sweeps": True})
+    first = tally(13, 1, ["AS", "AC", "AH"])
+    third = tally(26, 11, ["AD"], big=1, little=1 - second.little_casino)
+    result = _result3(rules, [first, second, third], [20, 20, 0])
+    assert result.finished and result.winner == winner
+    # both reach 21: the order alone decides
+    assert result.scores[:2] == (21, 21)
+
+
+def _result3(rules, tallies, scores):
+    result = score_round(rules, tallies, scores)
+    return settle(rules, scores, result, [t.spades for t in tallies])

@@ -740,6 +740,25 @@ def test_the_danish_five_of_spades_taking_the_table_says_why(client):
             "that is a sweep; played otherwise 5♠ is an ordinary card)") in page
 
 
+def test_a_danish_ace_on_an_ace_is_offered_as_a_double_of_one_and_of_fourteen(client):
+    """RULES §2: a Danish ace is 1 or 14, in the hand and on the table, so A♥ on A♣ is a
+    set either way; the choices say each value, and the one tapped is the pile's."""
+    token, number = opened(client, variant="danish", table=("AC", "KD", "7S", "9H"))
+    body = text(client.get(f"/match/{token}/round/{number}", query_string={"card": "AH"}))
+    page = plain_of(body)
+    assert "A♥ doubles A♣ as 1" in page and "A♥ doubles A♣ as 14" in page
+    forms = re.findall(r"<form[^>]*>(?:(?!</form>).)*A♥ doubles A♣ as 14(?:(?!</form>).)*</form>",
+                       body, re.S)
+    assert len(forms) == 1
+    assert re.findall(r'name="(action|value)" value="(\w+)"', forms[0]) == [
+        ("action", "double"), ("value", "14")]
+    doubled = post_play(client, token, number, "AH", "double", refs=[0], value=14,
+                        headers=HX)
+    assert doubled.status_code == 200
+    assert "Ann: A♥ doubles A♣ as 14 — legal" in plain(doubled)
+    assert "Ann must hold a card that takes 14" in plain(doubled)  # the pile's value
+
+
 def test_a_sweep_elsewhere_is_still_good_news(client):
     token, number = opened(client, table=("2C", "3D", "4H", "5C"))
     swept = post_play(client, token, number, "AH", "capture", refs=[0, 1, 2, 3], headers=HX)

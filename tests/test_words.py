@@ -333,6 +333,26 @@ def test_a_play_of_the_history_is_worded_in_the_language_of_each_page(app):
     assert said["en"] == "7♥ takes 3♠+4♣ and 7♦" and len(set(said.values())) == 5
 
 
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", ("A♥ doubles A♣ as 1", "A♥ doubles A♣ as 14", "9♣ doubles build of 9")),
+    ("nb", ("A♥ dobler A♣ som 1", "A♥ dobler A♣ som 14", "9♣ dobler bygget på 9")),
+    ("sv", ("A♥ dubblar A♣ som 1", "A♥ dubblar A♣ som 14", "9♣ dubblar 9-bygge")),
+    ("fi", ("A♥ tuplaa: A♣, arvona 1", "A♥ tuplaa: A♣, arvona 14", "9♣ tuplaa: rakennelma 9")),
+    ("da", ("A♥ dobler A♣ som 1", "A♥ dobler A♣ som 14", "9♣ dobler bygningen på 9")),
+])
+def test_a_double_the_cards_allow_two_ways_says_its_value(app, language, said):
+    """The two choices of a Danish ace on an ace read apart (DECISIONS.md, a double's
+    value); a double onto a build keeps the build's words, its value is the build's."""
+    from flask_babel import force_locale
+
+    from referee.words import play_text
+
+    with app.test_request_context(), force_locale(language):
+        assert (play_text(play("AH", "double", [0], 1), [P("AC")]),
+                play_text(play("AH", "double", [0], 14), [P("AC")]),
+                play_text(play("9C", "double", [3], 9), [BUILD])) == said
+
+
 def test_a_krypkasino_dubbeltabbe_is_announced_by_its_name(app):
     # RULES §7: taking a lone card with its identical twin is a dubbeltabbe, ±10 (not ±5)
     r = RoundState(get_rules("krypkasino"), players=2, dealer=1)

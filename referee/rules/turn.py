@@ -382,7 +382,7 @@ def _double(spot: Spot, play: Play, budget: Budget) -> Verdict:
         candidates = sorted(build_values)
     elif play.value is not None:
         candidates = [play.value]
-    else:
+    else:  # none said: the lowest value that makes sets (DECISIONS.md, a double's value)
         candidates = sorted({v for vs in values for v in vs})
     for value in candidates:
         split = split_exact(values, value, budget)
@@ -466,7 +466,13 @@ def legal_plays(spot: Spot, card: Card, budget: Budget | None = None) -> list[Pl
             elif rules.can_build_with(item):
                 made = _sums([rules.table_values(card), rules.table_values(item)])
                 others += [Play(card, Action.BUILD, (i,), v) for v in made]
-                others.append(Play(card, Action.DOUBLE, (i,)))
+                # a pair that is a set two ways (a Danish ace on an ace: 1 or 14) is
+                # offered as each, its value said; unsaid, a double takes the lower
+                same = sorted(set(rules.table_values(card)) & set(rules.table_values(item)))
+                if len(same) > 1:
+                    others += [Play(card, Action.DOUBLE, (i,), v) for v in same]
+                else:
+                    others.append(Play(card, Action.DOUBLE, (i,)))
     others.append(Play(card, Action.TRAIL))
     return [Play(card, Action.CAPTURE, option) for option in captures] + [
         play for play in others if _offered(spot, play, budget)]
