@@ -238,7 +238,10 @@ class Match(MatchFacts, Model):
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     finished: Mapped[bool] = mapped_column(default=False)
     winner_side: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    rematch_of_id: Mapped[int | None] = mapped_column(ForeignKey("match.id"), nullable=True)
+    # the match this one replays; a match has one rematch at most, which every phone of
+    # the table reaches (two phones tapping "Rematch" at once land in the same match)
+    rematch_of_id: Mapped[int | None] = mapped_column(ForeignKey("match.id"), nullable=True,
+                                                      unique=True, index=True)
 
     players: Mapped[list[Player]] = relationship(
         back_populates="match", order_by="Player.seat", cascade="all, delete-orphan"

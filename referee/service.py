@@ -179,10 +179,26 @@ def replace_seat_link(match: Match, seat: int) -> Link:
     return fresh
 
 
+def rematch_of(match: Match) -> Match | None:
+    """The rematch of ``match``, once a phone has started it."""
+    return db.session.scalar(select(Match).where(Match.rematch_of_id == match.id))
+
+
 def rematch(match: Match) -> Match:
-    """The same table again, the deal passing on as if the match went on."""
+    """The same table again, the deal passing on as if the match went on: one rematch per
+    match, so a second phone tapping "Rematch", even at the same moment, gets the first's."""
+    existing = rematch_of(match)
+    if existing is not None:
+        return existing
     dealer = (match.first_dealer + len(match.rounds)) % len(match.players)
-    return create_match(match.variant, match.options, match.names, dealer, match)
+    try:
+        return create_match(match.variant, match.options, match.names, dealer, match)
+    except IntegrityError:  # another phone's rematch came first
+        db.session.rollback()
+        existing = rematch_of(match)
+        if existing is None:
+            raise
+        return existing
 
 
 def dealer_of(match: MatchData, number: int) -> int:

@@ -6,10 +6,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from flask_migrate import downgrade, stamp, upgrade
 from sqlalchemy import text
+from sqlalchemy.exc import IntegrityError
 
 from referee import create_app, service
 from referee.extensions import db
@@ -221,6 +223,27 @@ def test_phone_lists_stored_with_labels_are_worded_in_the_language_of_today(tmp_
             assert connection.execute(text(
                 "SELECT label FROM phone_match")).scalar_one() == "swedish"
         upgrade()
+
+
+def test_a_match_with_several_rematches_keeps_its_first_as_the_rematch(tmp_path):
+    """Before one rematch per match, two phones could each start one: the migration keeps
+    the first as the match's rematch and leaves the others as matches of their own, so
+    the unique index can be made; the database then refuses a second rematch."""
+    app = _old_database(tmp_path)
+    with app.app_context():
+        upgrade(revision="c9d0e1f2a3b4")
+        with db.engine.begin() as connection:
+            for match, of in ((1, None), (2, 1), (3, 1), (4, None), (5, 4)):
+                connection.execute(text(
+                    "INSERT INTO match (id, variant, options, first_dealer, created, finished,"
+                    " rematch_of_id) VALUES (:id, 'swedish', '{}', 0, '2026-12-01 10:00:00',"
+                    " 0, :of)"), {"id": match, "of": of})
+        upgrade()
+        with db.engine.connect() as connection:
+            kept = dict(connection.execute(text("SELECT id, rematch_of_id FROM match")).all())
+        assert kept == {1: None, 2: 1, 3: None, 4: None, 5: 4}
+        with pytest.raises(IntegrityError), db.engine.begin() as connection:
+            connection.execute(text("UPDATE match SET rematch_of_id = 1 WHERE id = 3"))
 
 
 def _snapshot_compression() -> str | None:

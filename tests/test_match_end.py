@@ -410,6 +410,55 @@ def test_rematch_keeps_the_players_and_passes_the_deal(client):
     assert new.first_dealer == (old.first_dealer + 1) % 2 and not new.finished
 
 
+def test_the_table_has_one_rematch_and_every_phone_is_led_to_it(client):
+    """Two phones tapping "Rematch" land in the same match, and the finished scoreboard
+    leads each phone there at the link of its own kind (the players', its seat's, the
+    watching link), instead of offering another rematch."""
+    token = new_match(client, target=10)
+    tally_round(client, token, SWEDISH_SIDES)
+    first = client.post(f"/match/{token}/rematch")
+    second = client.post(f"/match/{token}/rematch")
+    assert first.status_code == second.status_code == 303
+    assert first.headers["Location"] == second.headers["Location"]
+    old = match_of(token)
+    rematch = match_of(first.headers["Location"].rsplit("/", 1)[-1])
+    assert rematch.rematch_of_id == old.id and rematch.id != old.id
+    links = {token: rematch.edit_token, old.view_token: rematch.view_token,
+             old.seat_token(1): rematch.seat_token(1)}
+    for link, led_to in links.items():
+        page = text(client.get(f"/match/{link}"))
+        assert f'href="/match/{led_to}">To the rematch</a>' in page
+        assert "/rematch" not in page  # no second rematch offered
+    # a match without a rematch yet offers it to the players' link only
+    other = new_match(client, target=10)
+    tally_round(client, other, SWEDISH_SIDES)
+    assert "To the rematch" not in plain(client.get(f"/match/{other}"))
+    assert f"/match/{other}/rematch" in text(client.get(f"/match/{other}"))
+
+
+def test_two_rematches_at_the_same_moment_make_one(app, monkeypatch):
+    """The second of two phones that both found no rematch and both made one: the database
+    refuses the second (one rematch per match), and that phone gets the first's."""
+    from referee import service
+    from referee.extensions import db
+    from referee.models import Match
+
+    with app.app_context():
+        match = service.create_match("swedish", {}, ["Ann", "Bo"])
+        first = service.rematch(match)
+        looked = []
+        real = service.rematch_of
+
+        def not_yet(of):  # the second phone looked before the first phone's commit
+            looked.append(of.id)
+            return None if len(looked) == 1 else real(of)
+
+        monkeypatch.setattr(service, "rematch_of", not_yet)
+        second = service.rematch(db.session.get(Match, match.id))
+        assert second.id == first.id and looked == [match.id, match.id]
+        assert db.session.query(Match).filter_by(rematch_of_id=match.id).count() == 1
+
+
 def test_rematch_of_a_running_match_is_refused(client):
     token = new_match(client)
     assert client.post(f"/match/{token}/rematch").status_code == 409

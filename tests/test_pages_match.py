@@ -194,10 +194,11 @@ def test_new_match_name_boxes_take_no_more_than_a_name_may_hold(client):
 
 def test_new_match_gives_each_player_a_name_of_their_own(client):
     """"Anna to play" must say whose turn it is: two names the same (trimmed, in any case)
-    are refused at the second, and the page names them."""
+    are refused at the second, and the page names them as the first seat wrote it ("Anna",
+    not the second's " anna ")."""
     body = text(refused(client, names=("Anna", "Bo", " anna ")))
     assert problems(body) == [
-        ("names-2", "Two players are called anna: give each their own name (Anna K, Anna L)")]
+        ("names-2", "Two players are called Anna: give each their own name (Anna K, Anna L)")]
     assert db.session.query(Match).count() == 0
     token = new_match(client, names=("Anna K", "Anna L"))  # told apart, they may start
     assert match_of(token).names == ["Anna K", "Anna L"]
@@ -208,8 +209,8 @@ def test_new_match_marks_every_repeated_name_at_once(client):
     correction of the page is enough."""
     body = text(refused(client, names=("Anna", "anna", "Bo", "ANNA")))
     assert problems(body) == [
-        ("names-1", "Two players are called anna: give each their own name (Anna K, Anna L)"),
-        ("names-3", "Two players are called ANNA: give each their own name (Anna K, Anna L)")]
+        ("names-1", "Two players are called Anna: give each their own name (Anna K, Anna L)"),
+        ("names-3", "Two players are called Anna: give each their own name (Anna K, Anna L)")]
     # each marked box says so to a screen reader, and is described by its error's words
     for seat in ("names-1", "names-3"):
         box = re.search(rf'<input[^>]*id="{seat}"[^>]*>', body).group(0)

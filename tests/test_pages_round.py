@@ -114,6 +114,22 @@ def test_a_card_code_that_is_not_in_the_pack_is_refused_on_the_page(client):
     assert "That card is not in the pack" in plain(response)
 
 
+@pytest.mark.parametrize("query", [{"plays": "abc"}, {"v": "-1"}, {"drop": "x"}])
+def test_an_address_edited_by_hand_is_told_apart_from_a_card_not_in_the_pack(client, query):
+    """Nothing about a card was asked: the page says the address asks for something it
+    does not show, and shows the round as it is (the same page as without the query)."""
+    token, number = opened(client)
+    response = client.get(f"/match/{token}/round/{number}", query_string=query)
+    assert response.status_code == 422
+    page = plain(response)
+    assert "That card is not in the pack" not in page
+    assert ("This page's address asks for something it does not show: here is the round as "
+            "it is now.") in page
+    shown = page.replace("This page's address asks for something it does not show: here is "
+                         "the round as it is now.", "")
+    assert shown.split() == plain(client.get(f"/match/{token}/round/{number}")).split()
+
+
 # -- plays and verdicts ----------------------------------------------------------------
 
 def test_status_shows_whose_turn_and_the_deal(client):
@@ -539,15 +555,25 @@ def test_a_play_taken_back_is_offered_again_at_one_tap(client):
     assert 'id="redo"' not in text(table_back)
 
 
-def test_an_overruled_play_taken_back_is_not_offered_again(client):
-    """An overruled play would need the table's reason again: no one-tap redo."""
+def test_an_overruled_play_taken_back_is_offered_again_with_the_tables_reason(client):
+    """An overruled play taken back by mistake comes back at one tap too: recorded again
+    as the table ruled, with its reason, without typing it again."""
     token, number = opened(client)
     post_play(client, token, number, "9H", "capture", refs=[1, 3],
               overrule="we always play it so", headers=HX)
+    before = plain(client.get(f"/match/{token}/round/{number}"))
     undone = client.post(f"/match/{token}/round/{number}/undo",
                          data={"version": version(token, number)}, headers=HX)
     assert "Taken back: Ann, 9♥ takes 6♣+5♥." in plain(undone)
-    assert 'id="redo"' not in text(undone)
+    assert "Redo: 9♥ takes 6♣+5♥" in plain(undone)
+    url, redo = _redo_form(text(undone))
+    assert url == f"/match/{token}/round/{number}/overrule"
+    assert redo == {"version": "3", "reason": "we always play it so", "card": "9H",
+                    "action": "capture", "refs": ["1", "3"]}
+    again = client.post(url, data=redo, headers=HX)
+    assert again.status_code == 200
+    assert "The table's reason: we always play it so" in plain(again)
+    assert plain(client.get(f"/match/{token}/round/{number}")) == before
 
 
 def test_undo_goes_back_as_far_as_the_start_of_the_round(client):

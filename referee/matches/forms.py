@@ -11,7 +11,7 @@ from wtforms import Field, FieldList, IntegerField, RadioField, SelectField, Str
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from ..names import NAME_LENGTH, readable, repeats
+from ..names import NAME_LENGTH, readable, repeats, same
 from ..rules.round import sides_of
 from ..rules.variants import VARIANTS, OptionError
 from ..words import VARIANT_NAMES, error_text, variant_name
@@ -113,7 +113,12 @@ class NewMatchForm(FlaskForm):
                 self.players.errors.append(self._refused(error, self.players, variant.id))
             valid = False
         seated = self.names.entries[:count]
-        repeated = set(repeats([(e.data or "") for e in seated]))
+        written = [(e.data or "") for e in seated]
+        repeated = set(repeats(written))
+        # each name as its first seat writes it: "Anna", not a later "anna "
+        first: dict[str, str] = {}
+        for name in written:
+            first.setdefault(same(name), name.strip())
         for n, entry in enumerate(seated, start=1):
             name = (entry.data or "").strip()
             if entry.errors:
@@ -125,7 +130,7 @@ class NewMatchForm(FlaskForm):
                 entry.errors.append(_("A name cannot hold control characters: write it again"))
             elif n - 1 in repeated:
                 entry.errors.append(_("Two players are called %(name)s: give each their own "
-                                      "name (Anna K, Anna L)", name=name))
+                                      "name (Anna K, Anna L)", name=first[same(name)]))
             valid = valid and not entry.errors
         if not self.first_dealer.errors and self.first_dealer.data > count:
             self.first_dealer.errors.append(

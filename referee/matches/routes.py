@@ -67,7 +67,21 @@ def board(who: Access[Match]) -> dict:
         "progress": [min(100, max(0, round(100 * t / rules.target))) for t in totals],
         # who is ahead, once a round has counted and while the match goes on
         "standing": standing(totals, rules.reverse) if rounds and not match.finished else None,
+        "rematch": _rematch_url(who) if match.finished else None,
     }
+
+
+def _rematch_url(who: Access[Match]) -> str | None:
+    """The rematch of a finished match, once started, at the link of the same role (the
+    players', the seat's, the watching link): every phone of the table finds it."""
+    rematch = service.rematch_of(who.match)
+    if rematch is None:
+        return None
+    if who.role is LinkRole.SEAT and who.seat is not None:
+        token = rematch.seat_token(who.seat)
+    else:
+        token = rematch.edit_token if who.clerk else rematch.view_token
+    return url_for("matches.show", token=token)
 
 
 @bp.post("/match/<token>/rounds")
@@ -88,7 +102,7 @@ def rematch(token: str):
     match = clerk_access(token).match
     if not match.finished:
         abort(409, _("The match is still being played."))
-    new_match = service.rematch(match)
+    new_match = service.rematch(match)  # the table's rematch, if a phone started it first
     remember(new_match.link(LinkRole.EDIT).id)
     return redirect(url_for("matches.show", token=new_match.edit_token), code=303)
 

@@ -7,6 +7,7 @@ the plays the referee offers for it (a POST). Every view replays the round once.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, cast
 from urllib.parse import urlencode
 
@@ -85,7 +86,11 @@ def show(token: str, number: int):
         return _panel(who, rnd, **extra)
     pick = PickForm(request.args)
     if not pick.validate():
-        extra["message"] = _("That card is not in the pack: pick it again.")
+        if any(pick[name].errors for name in ("card", "add", "table")):
+            extra["message"] = _("That card is not in the pack: pick it again.")
+        else:  # an address edited by hand (?plays=abc): the round as it is
+            extra["message"] = _("This page's address asks for something it does not "
+                                 "show: here is the round as it is now.")
         return _panel(who, rnd, 422, **extra)
     if pick.v.data is not None and pick.v.data != rnd.version:  # picked before a change
         extra["message"] = _("The table changed meanwhile. This is the current state: "
@@ -401,7 +406,7 @@ def _refusal(who: Access[Any], rnd: RoundData, game: RoundState, claimed: Play,
 
 
 def _done(who: Access[Any], rnd: RoundData, game: RoundState | None = None,
-          message: str | None = None, redo: tuple[Play, str] | None = None):
+          message: str | None = None, redo: Redo | None = None):
     """A change went through: htmx gets the new panel; a plain form is redirected to the
     round page (so a reload does not send it again), a message carried in a flash.
     ``redo``: a play just taken back, offered again at one tap beside the message."""
@@ -437,12 +442,27 @@ def undo(token: str, number: int):
                       Undone(), taken_back_text(Undone(), None, ()))
 
 
-def _redo(taken: service.TakenBack) -> tuple[Play, str] | None:
-    """A play an undo just took back, with its words: a finger that slipped on Undo
-    records it again at one tap (as a new play, judged again). Not an overruled play (its
-    reason would be asked again), the first table cards or the tallies."""
-    if isinstance(taken.event, Played) and taken.record is not None:
-        return taken.event.play, records_text([taken.record])[0][1]
+@dataclass(frozen=True)
+class Redo:
+    """A play an undo just took back, offered again: its words, and the table's reason
+    when the table had overruled the referee for it."""
+
+    play: Play
+    text: str
+    reason: str | None = None
+
+
+def _redo(taken: service.TakenBack) -> Redo | None:
+    """A finger that slipped on Undo records the play again at one tap, as a new play: a
+    play judged again, an overruled one recorded again with the table's reason. Not the
+    first table cards or the tallies."""
+    if taken.record is None:
+        return None
+    text = records_text([taken.record])[0][1]
+    if isinstance(taken.event, Played):
+        return Redo(taken.event.play, text)
+    if isinstance(taken.event, Overruled):
+        return Redo(taken.event.play, text, taken.event.reason)
     return None
 
 

@@ -355,6 +355,12 @@ def test_what_players_type_wraps_on_a_phone_however_long(phone: Page, taps: Taps
     for part in ("#verdict", "#felt .tile.build"):
         spill = phone.locator(part).first.evaluate("(e) => e.scrollWidth - e.clientWidth")
         assert spill <= 0, f"{part} runs {spill}px out of its box"
+    # the piles, side by side in narrow boxes, wrap between their counts, never inside one
+    counts = phone.locator(".pile .count")
+    expect(counts).to_have_count(6)
+    for count in counts.all():
+        lines = count.evaluate("(e) => e.getClientRects().length")
+        assert lines == 1, f"{count.inner_text()!r} is on {lines} lines"
 
 
 def test_a_play_double_tapped_is_recorded_once_without_a_false_alarm(phone: Page, taps: Taps):
