@@ -519,6 +519,17 @@ def hands_text(hands: Sequence[tuple[int, int]], names: Sequence[str]) -> str:
     return _("this deal: %(hands)s", hands=", ".join(each))
 
 
+def new_deal_text(deal: int, dealer: str, each: int) -> str:
+    """When the hands of a deal are played out, what the dealer does now: "Deal 2: Bo
+    deals 4 cards to each." (``each`` 0: a short deal, its hands told by
+    :func:`hands_text`)."""
+    if each == 0:
+        return _("Deal %(deal)d: %(name)s deals the last cards.", deal=deal, name=dealer)
+    return ngettext("Deal %(deal)d: %(name)s deals %(num)d card to each.",
+                    "Deal %(deal)d: %(name)s deals %(num)d cards to each.", each,
+                    deal=deal, name=dealer)
+
+
 def whereabouts_text(where: Whereabouts, names: Sequence[str],
                      side_names: Sequence[str], packs: int = 1) -> str:
     """Where a card that has already turned up went: why it cannot be played now. With

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from html import unescape
 
+import pytest
 from pages import (
     HX,
     SWEDISH_SIDES,
@@ -282,6 +283,14 @@ def test_house_rule_error_opens_the_house_rules(client):
         own:own + 800]
 
 
+@pytest.mark.parametrize("target", ["abc", "0", "1001", "2.5"])
+def test_a_target_that_is_not_a_whole_number_in_range_gets_one_sentence(client, target):
+    """One mistake, one message: not "not a number" and then "out of range" as well."""
+    body = text(refused(client, target=target))
+    assert problems(body) == [
+        ("target", "Write the target as a whole number of points, from 1 to 1000.")]
+
+
 def test_new_match_name_too_long_is_refused(client):
     assert "40" in plain(refused(client, names=("x" * 41, "B")))
 
@@ -552,6 +561,18 @@ def test_the_big_screen_shows_the_score_and_the_round_in_play_read_only(client):
     assert changed.status_code == 200
     page = plain(changed)
     assert "Ann: 9♥ takes 9♠" in page and "Bo to play" in page and "Ann 2 cards" in page
+
+
+def test_the_big_screen_says_when_the_table_overruled_the_referee(client):
+    """The room sees the play as the round page shows it: recorded as the table ruled, not
+    as if the referee had found it legal."""
+    token, number = opened(client)
+    post_play(client, token, number, "9H", "capture", refs=[1, 3],
+              overrule="we always play it so")
+    screen = plain(client.get(f"/match/{token}/tv"))
+    assert "Ann: 9♥ takes 6♣+5♥ — recorded as the table ruled" in screen
+    post_play(client, token, number, "5S", "trail")
+    assert "recorded as the table ruled" not in plain(client.get(f"/match/{token}/tv"))
 
 
 def test_the_scoreboard_says_who_leads_and_by_how_much(client):

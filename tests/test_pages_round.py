@@ -420,7 +420,25 @@ def test_a_short_last_deal_tells_the_dealer_how_many_cards_each_gets(client):
         response = post_play(client, token, number, code, best.action.value, refs=best.refs)
         assert response.status_code == 200, plain(response)[:500]
     page = plain(client.get(here))
-    assert "last deal this deal: Cy 2 cards, Ann 1 card, Bo 1 card" in page
+    assert ("last deal Deal 9: Bo deals the last cards. this deal: Cy 2 cards, Ann 1 card, "
+            "Bo 1 card") in page
+
+
+def test_when_the_hands_are_played_out_the_table_is_told_to_deal_again(client):
+    """Swedish, two players, Bo deals: after the eight cards of deal 1 the round page and
+    the big screen say that Bo deals 4 cards each (RULES §4: 52 = 4 + 6 × 8); the first
+    play of deal 2 takes the line away."""
+    token, number = opened(client)  # 9♠ 6♣ 3♦ 5♥ on the table, Ann plays first
+    here = f"/match/{token}/round/{number}"
+    for code in ("KS", "KH", "QS", "QH", "JS", "JH", "10S"):
+        assert post_play(client, token, number, code, "trail").status_code == 200
+        assert 'id="new-deal"' not in text(client.get(here))
+    post_play(client, token, number, "10H", "trail")  # Bo's fourth card: deal 1 is over
+    said = "Ann to play Deal 2: Bo deals 4 cards to each."
+    assert said in plain(client.get(here))
+    assert "Deal 2: Bo deals 4 cards to each." in plain(client.get(f"/match/{token}/tv"))
+    post_play(client, token, number, "8S", "trail")
+    assert "deals 4 cards" not in plain(client.get(here))
 
 
 def test_where_the_last_cards_went_stands_where_they_lay(client):

@@ -473,10 +473,23 @@ def test_one_pack_limits_in_the_messages(client):
     token, number = _tally_page(client)
     sides = [dict(SWEDISH_SIDES[0], cards=60, spades=20, big_casino=2), SWEDISH_SIDES[1]]
     page = _refused(_post_tally(client, token, number, sides), token, number)
-    assert "between 0 and 52" in _field(page, "sides-0-cards")
-    assert "between 0 and 13" in _field(page, "sides-0-spades")
-    assert "between 0 and 1" in _field(page, "sides-0-big_casino")
+    assert "Write a whole number from 0 to 52." in _field(page, "sides-0-cards")
+    assert "Write a whole number from 0 to 13." in _field(page, "sides-0-spades")
+    assert "Write a whole number from 0 to 1." in _field(page, "sides-0-big_casino")
     assert "104" not in plain_text(page) and "26" not in plain_text(page)
+
+
+@pytest.mark.parametrize(("written", "box"), [("abc", "cards"), ("", "cards"), ("-1", "spades"),
+                                              ("2.5", "sweeps"), ("x", "big_casino")])
+def test_a_count_that_is_not_a_whole_number_in_range_gets_one_sentence(client, written, box):
+    """Not a number, nothing where a number must be, or a number out of range: one
+    sentence at the box, in the app's words, never the form library's two."""
+    token, number = _tally_page(client)
+    sides = [dict(SWEDISH_SIDES[0], **{box: written}), SWEDISH_SIDES[1]]
+    page = _refused(_post_tally(client, token, number, sides), token, number)
+    most = {"cards": 52, "spades": 13, "sweeps": 52, "big_casino": 1}[box]
+    errors = re.findall(r'<p class="field-error"[^>]*>([^<]*)</p>', _field(page, f"sides-0-{box}"))
+    assert errors == [f"Write a whole number from 0 to {most}."]
 
 
 def test_two_pack_limits_in_the_messages_and_inputs(client):
@@ -486,9 +499,9 @@ def test_two_pack_limits_in_the_messages_and_inputs(client):
         assert f'id="sides-0-{fid}" name="sides-0-{fid}" min="0" max="{most}"' in page
     sides = [{"cards": 110, "spades": 30, "aces": [], "big_casino": 3}, {"cards": 0, "spades": 0}]
     page = _refused(_post_tally(client, token, number, sides), token, number)
-    assert "between 0 and 104" in _field(page, "sides-0-cards")
-    assert "between 0 and 26" in _field(page, "sides-0-spades")
-    assert "between 0 and 2" in _field(page, "sides-0-big_casino")
+    assert "Write a whole number from 0 to 104." in _field(page, "sides-0-cards")
+    assert "Write a whole number from 0 to 26." in _field(page, "sides-0-spades")
+    assert "Write a whole number from 0 to 2." in _field(page, "sides-0-big_casino")
 
 
 def test_one_pack_inputs(client):

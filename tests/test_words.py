@@ -353,6 +353,28 @@ def test_a_double_the_cards_allow_two_ways_says_its_value(app, language, said):
                 play_text(play("9C", "double", [3], 9), [BUILD])) == said
 
 
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", ("Deal 2: Bo deals 4 cards to each.", "Deal 9: Bo deals 1 card to each.",
+            "Deal 9: Bo deals the last cards.")),
+    ("nb", ("Utdeling 2: Bo deler ut 4 kort til hver.", "Utdeling 9: Bo deler ut 1 kort til hver.",
+            "Utdeling 9: Bo deler ut de siste kortene.")),
+    ("sv", ("Giv 2: Bo ger 4 kort var.", "Giv 9: Bo ger 1 kort var.",
+            "Giv 9: Bo ger de sista korten.")),
+    ("fi", ("Jako 2: Bo jakaa kullekin 4 korttia.", "Jako 9: Bo jakaa kullekin 1 kortin.",
+            "Jako 9: Bo jakaa viimeiset kortit.")),
+    ("da", ("Giv 2: Bo giver 4 kort til hver.", "Giv 9: Bo giver 1 kort til hver.",
+            "Giv 9: Bo giver de sidste kort.")),
+])
+def test_the_dealer_is_told_to_deal_again_in_every_language(app, language, said):
+    from flask_babel import force_locale
+
+    from referee.words import new_deal_text
+
+    with app.test_request_context(), force_locale(language):
+        assert (new_deal_text(2, "Bo", 4), new_deal_text(9, "Bo", 1),
+                new_deal_text(9, "Bo", 0)) == said
+
+
 def test_a_krypkasino_dubbeltabbe_is_announced_by_its_name(app):
     # RULES §7: taking a lone card with its identical twin is a dubbeltabbe, ±10 (not ±5)
     r = RoundState(get_rules("krypkasino"), players=2, dealer=1)

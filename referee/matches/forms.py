@@ -7,11 +7,12 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import Field, FieldList, IntegerField, RadioField, SelectField, StringField
+from wtforms import Field, FieldList, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.validators import InputRequired, Length, Optional
 
 from ..names import NAME_LENGTH, readable, repeats, same
+from ..numbers import whole_number
 from ..rules.round import sides_of
 from ..rules.variants import VARIANTS, OptionError
 from ..words import VARIANT_NAMES, error_text, variant_name
@@ -71,12 +72,8 @@ class NewMatchForm(FlaskForm):
                  SelectChoice("2", _l("two sides of three (6 players)"))],
         default="",
     )
-    target = IntegerField(
-        _l("Play to (points)"),
-        invalid_value_message=_l("Write the target as a number of points."),
-        validators=[Optional(),
-                    NumberRange(1, 1000, _l("A target is from %(min)s to %(max)s points."))],
-    )
+    target = whole_number(_l("Play to (points)"), 1, 1000, message=_l(
+        "Write the target as a whole number of points, from 1 to 1000."))
     building = SelectField(
         _l("Building"),
         choices=[SelectChoice("", _l("as the variant")), SelectChoice("none", _l("no building")),

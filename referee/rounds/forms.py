@@ -18,6 +18,7 @@ from wtforms import (
 )
 from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional, ValidationError
 
+from ..numbers import whole_number
 from ..rules.cards import Card, CardError
 from ..service import SideCounts
 
@@ -130,19 +131,18 @@ class SideTallyForm(FlaskForm):
     class Meta:
         csrf = False
 
-    cards = IntegerField(_l("Cards"), validators=[InputRequired(), NumberRange(0, 52)])
-    spades = IntegerField(_l("Spades"), validators=[InputRequired(), NumberRange(0, 13)])
+    cards = whole_number(_l("Cards"), 0, 52, required=True)
+    spades = whole_number(_l("Spades"), 0, 13, required=True)
     # one box per ace of the pack(s): AS, AC, ... and with two packs also AS2, AC2, ...
     aces = SelectMultipleField(_l("Aces"), validate_choice=False)
-    big_casino = IntegerField(_l("10♦"), default=0, validators=[Optional(), NumberRange(0, 1)])
-    little_casino = IntegerField(_l("2♠"), default=0, validators=[Optional(), NumberRange(0, 1)])
+    big_casino = whole_number(_l("10♦"), 0, 1, default=0)
+    little_casino = whole_number(_l("2♠"), 0, 1, default=0)
     # the engine refuses more sweeps than the side's players play cards (validate_tallies)
-    sweeps = IntegerField(_l("Sweeps"), default=0, validators=[Optional(), NumberRange(0, 52)])
+    sweeps = whole_number(_l("Sweeps"), 0, 52, default=0)
     last_capture = BooleanField(_l("Last capture"))
     # Mulle: how many mulles (5 points each); Kortspelshandboken: the mulle points
-    mulle = IntegerField(_l("Mulle"), default=0, validators=[Optional(), NumberRange(0, 500)])
-    double_sweeps = IntegerField(_l("Dubbeltabbe"), default=0,
-                                 validators=[Optional(), NumberRange(0, 52)])
+    mulle = whole_number(_l("Mulle"), 0, 500, default=0)
+    double_sweeps = whole_number(_l("Dubbeltabbe"), 0, 52, default=0)
 
     def counts(self) -> SideCounts:
         """The side's counts as the service takes them (a box left empty counts 0)."""
@@ -188,18 +188,12 @@ def tally_form(packs: int) -> type[TallyForm]:
     most_cards, most_spades = 52 * packs, 13 * packs
 
     class PackSideTallyForm(SideTallyForm):
-        cards = IntegerField(_l("Cards"),
-                             validators=[InputRequired(), NumberRange(0, most_cards)])
-        spades = IntegerField(_l("Spades"),
-                              validators=[InputRequired(), NumberRange(0, most_spades)])
-        big_casino = IntegerField(_l("10♦"), default=0,
-                                  validators=[Optional(), NumberRange(0, packs)])
-        little_casino = IntegerField(_l("2♠"), default=0,
-                                     validators=[Optional(), NumberRange(0, packs)])
-        sweeps = IntegerField(_l("Sweeps"), default=0,
-                              validators=[Optional(), NumberRange(0, most_cards)])
-        double_sweeps = IntegerField(_l("Dubbeltabbe"), default=0,
-                                     validators=[Optional(), NumberRange(0, most_cards)])
+        cards = whole_number(_l("Cards"), 0, most_cards, required=True)
+        spades = whole_number(_l("Spades"), 0, most_spades, required=True)
+        big_casino = whole_number(_l("10♦"), 0, packs, default=0)
+        little_casino = whole_number(_l("2♠"), 0, packs, default=0)
+        sweeps = whole_number(_l("Sweeps"), 0, most_cards, default=0)
+        double_sweeps = whole_number(_l("Dubbeltabbe"), 0, most_cards, default=0)
 
     class PackTallyForm(TallyForm):
         sides = FieldList(FormField(PackSideTallyForm), min_entries=2, max_entries=6)

@@ -33,6 +33,7 @@ from ..words import (
     error_text,
     finding_text,
     hands_text,
+    new_deal_text,
     play_text,
     records_text,
     sweep_text,
@@ -182,6 +183,9 @@ def panel_context(who: Access[Any], rnd: RoundData, game: RoundState | None = No
         penalties=game.penalties_so_far(),
         # a short deal (the last, mostly): how many cards each gets, for the dealer
         hands=hands_text(short, names) if (short := game.short_hands()) else None,
+        # the last deal's hands are played out: the dealer deals again (not the first deal)
+        new_deal=(new_deal_text(game.deal, names[rnd.dealer], each)
+                  if (each := game.to_deal()) is not None else None),
         turn_name=names[game.turn] if game.turn is not None else None,
         history=records_text(reversed(game.records[-plays:] if plays else game.records)),
         findings=[(f, *finding_text(f, names)) for f in game.findings],

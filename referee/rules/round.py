@@ -666,6 +666,32 @@ class RoundState:
     def last_deal(self) -> bool:
         return self.deal == self.deals
 
+    def to_deal(self) -> int | None:
+        """How many cards the dealer now deals each player, when every hand of the deal
+        before has been played and the next deal is to be dealt (0: a short deal, its
+        hands not all of one size: :meth:`short_hands`); None otherwise, the first deal
+        (dealt with the first table) included.
+
+        >>> from .variants import get_rules
+        >>> from .cards import parse_cards
+        >>> from .turn import Action, Play
+        >>> r = RoundState(get_rules("swedish"), players=2, dealer=1)
+        >>> r.start(parse_cards(["2C", "3D", "4H", "5C"]))
+        >>> r.to_deal() is None
+        True
+        >>> for code in ["KS", "KH", "QS", "QH", "JS", "JH", "9S", "9H"]:  # the 8 cards of deal 1
+        ...     _ = r.play(Play(parse_cards([code])[0], Action.TRAIL))
+        >>> r.deal, r.to_deal()
+        (2, 4)
+        """
+        if not self.started or self.finished or self.index == 0:
+            return None
+        deal, _seat = self.turns[self.index]
+        if self.turns[self.index - 1][0] == deal:
+            return None
+        sizes = self.schedule[deal]
+        return sizes[0] if len(set(sizes)) == 1 else 0
+
     def short_hands(self) -> list[tuple[int, int]] | None:
         """The hands of the deal in progress when they are not all of one size (the stock
         ran short: the rest dealt as evenly as it goes from the dealer's left, RULES §4):
