@@ -89,6 +89,13 @@ def test_a_tally_only_round(phone: Page, taps: Taps) -> None:
     expect(phone.locator(".dealt")).to_contain_text("Bengt deals")
     axe(phone, "tally: the empty tally form (phone)")
     shot(phone, "tally-form")
+    # each side's box stands inside the panel's padding, as much room left as right
+    for box in phone.locator("#round fieldset.panel").all():
+        left, right = box.evaluate("""(e) => {
+            const outer = e.parentElement.closest('.panel').getBoundingClientRect();
+            const own = e.getBoundingClientRect();
+            return [own.left - outer.left, outer.right - own.right]; }""")
+        assert abs(left - right) <= 1 and right >= 8, f"a side's box: {left}px | {right}px"
     # a count that cannot be right: 30 + 23 cards is not a pack
     for i, side in enumerate(ROUND_SWEEPS):
         fill_tally(phone, taps, i, **{**side, "cards": 23} if i else side)
