@@ -44,6 +44,16 @@ document.addEventListener("click", (event) => {
   url.searchParams.set("next", location.pathname + location.search);
   link.href = url.href;
 });
+// A tally's "Made the last capture": one side made it, so ticking a side's box unticks
+// the others' (the server still refuses two ticked, from a form sent without this script).
+const LAST_CAPTURE = 'input[type="checkbox"][name$="-last_capture"]';
+document.addEventListener("change", (event) => {
+  const box = event.target;
+  if (!box.checked || !box.matches(LAST_CAPTURE) || !box.form) return;
+  box.form.querySelectorAll(LAST_CAPTURE).forEach((other) => {
+    if (other !== box) other.checked = false;
+  });
+});
 const reveal = () => document.querySelectorAll("button[data-copy][hidden]").forEach(
   (button) => { button.hidden = false; });
 document.addEventListener("DOMContentLoaded", reveal);

@@ -96,6 +96,15 @@ def test_a_tally_only_round(phone: Page, taps: Taps) -> None:
             const own = e.getBoundingClientRect();
             return [own.left - outer.left, outer.right - own.right]; }""")
         assert abs(left - right) <= 1 and right >= 8, f"a side's box: {left}px | {right}px"
+    # one side made the last capture: ticking Bengt's box unticks Anna's
+    anna, bengt = (phone.locator(f'input[name="sides-{i}-last_capture"]') for i in (0, 1))
+    taps.tap(anna)
+    taps.tap(bengt)
+    expect(bengt).to_be_checked()
+    expect(anna).not_to_be_checked()
+    taps.tap(bengt)  # and none ticked is still none
+    expect(bengt).not_to_be_checked()
+    expect(anna).not_to_be_checked()
     # a count that cannot be right: 30 + 23 cards is not a pack
     for i, side in enumerate(ROUND_SWEEPS):
         fill_tally(phone, taps, i, **{**side, "cards": 23} if i else side)
