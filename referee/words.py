@@ -722,6 +722,13 @@ def points_text(n: int) -> str:
     return ngettext("%(num)d point", "%(num)d points", n)
 
 
+_SWEEPS = SideLine(
+    plural_l("count", "%(side)s scores %(num)d sweep: %(points)s",
+             "%(side)s scores %(num)d sweeps: %(points)s"),
+    plural_pl("count", "partnership", "%(side)s score %(num)d sweep: %(points)s",
+              "%(side)s score %(num)d sweeps: %(points)s"))
+
+
 def _worded(line: SideLine) -> Callable[[Words], str]:
     """A score line whose ``points`` (a number) it ends in are worded (:func:`points_text`)."""
     return lambda p: line({**p, "points": points_text(int(p["points"]))})
@@ -812,10 +819,8 @@ NOTES: dict[Say, Callable[[Words], str]] = {
     Say.LAST_CAPTURE: _worded(SideLine(
         _l("%(side)s made the last capture: %(points)s"),
         _pl("partnership", "%(side)s made the last capture: %(points)s"))),
-    Say.SWEEPS: SideLine(
-        plural_l("count", "%(side)s scores %(num)d sweep", "%(side)s scores %(num)d sweeps"),
-        plural_pl("count", "partnership", "%(side)s score %(num)d sweep",
-                  "%(side)s score %(num)d sweeps")),
+    # the note's count is the sweeps' credit: the points, as every other line ends in them
+    Say.SWEEPS: lambda p: _SWEEPS({**p, "points": points_text(int(p["count"]))}),
     Say.PENALTY_SWEEPS: _penalty_sweeps,
     Say.MULLE: _worded(SideLine(_l("%(side)s made mulle: %(points)s"),
                         _pl("partnership", "%(side)s made mulle: %(points)s"))),

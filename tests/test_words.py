@@ -418,8 +418,9 @@ def test_no_line_gives_a_partnership_a_singular_verb(app, language, code):
 # (code, its parameters; one player's words, a partnership's), typed from the catalogues
 AGREEING = [
     (Say.SWEEPS, {"count": 3}, {
-        "en": ("Anna scores 3 sweeps", "Anna & Cia score 3 sweeps"),
-        "fi": ("Anna saa pisteet 3 mökistä", "Anna & Cia saavat pisteet 3 mökistä")}),
+        "en": ("Anna scores 3 sweeps: 3 points", "Anna & Cia score 3 sweeps: 3 points"),
+        "fi": ("Anna saa pisteet 3 mökistä: 3 pistettä",
+               "Anna & Cia saavat pisteet 3 mökistä: 3 pistettä")}),
     (Say.MOST, {"category": "spades", "counts": (7, 6), "points": 2}, {
         "en": ("Anna has most spades (7 v 6): 2 points",
                "Anna & Cia have most spades (7 v 6): 2 points"),
@@ -481,7 +482,7 @@ def test_the_scoreboard_of_a_partnership_match_says_they_score_and_have(client):
     assert tally_round(client, token, SWEDISH_SIDES).status_code == 303
     board = plain(client.get(f"/match/{match_of(token).view_token}"))
     assert "Anna & Cia have most cards (27 v 25): 1 point" in board
-    assert "Anna & Cia score 2 sweeps" in board
+    assert "Anna & Cia score 2 sweeps: 2 points" in board
     assert "Anna & Cia has" not in board and "Anna & Cia scores" not in board
 
 
