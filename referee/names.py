@@ -10,7 +10,7 @@ match each player's own, so that "Anna to play" says whose turn it is.
 >>> first_repeat(["Anna", "Anne"]) is None
 True
 >>> repeats(["Anna", "anna", "Bo", "ANNA "])
-[1, 3]
+{1: 0, 3: 0}
 """
 
 from __future__ import annotations
@@ -32,19 +32,20 @@ def same(name: str) -> str:
     return name.strip().casefold()
 
 
-def repeats(names: Sequence[str]) -> list[int]:
-    """The index of every name that an earlier one already is (:func:`same`)."""
-    seen: set[str] = set()
-    found = []
+def repeats(names: Sequence[str]) -> dict[int, int]:
+    """Every name that an earlier one already is (:func:`same`): its index, and the index
+    of the first name it repeats (whose spelling a message names)."""
+    first: dict[str, int] = {}
+    found = {}
     for i, name in enumerate(names):
         key = same(name)
-        if key in seen:
-            found.append(i)
-        seen.add(key)
+        if key in first:
+            found[i] = first[key]
+        else:
+            first[key] = i
     return found
 
 
 def first_repeat(names: Sequence[str]) -> int | None:
     """The index of the first name that an earlier one already is."""
-    found = repeats(names)
-    return found[0] if found else None
+    return min(repeats(names), default=None)

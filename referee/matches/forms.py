@@ -11,7 +11,7 @@ from wtforms import Field, FieldList, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, Optional
 
-from ..names import NAME_LENGTH, readable, repeats, same
+from ..names import NAME_LENGTH, readable, repeats
 from ..numbers import whole_number
 from ..rules.round import sides_of
 from ..rules.variants import VARIANTS, OptionError
@@ -111,11 +111,7 @@ class NewMatchForm(FlaskForm):
             valid = False
         seated = self.names.entries[:count]
         written = [(e.data or "") for e in seated]
-        repeated = set(repeats(written))
-        # each name as its first seat writes it: "Anna", not a later "anna "
-        first: dict[str, str] = {}
-        for name in written:
-            first.setdefault(same(name), name.strip())
+        repeated = repeats(written)  # a repeat's index: the first's, whose spelling is named
         for n, entry in enumerate(seated, start=1):
             name = (entry.data or "").strip()
             if entry.errors:
@@ -126,8 +122,9 @@ class NewMatchForm(FlaskForm):
             elif not readable(name):
                 entry.errors.append(_("A name cannot hold control characters: write it again"))
             elif n - 1 in repeated:
+                first = written[repeated[n - 1]].strip()
                 entry.errors.append(_("Two players are called %(name)s: give each their own "
-                                      "name (Anna K, Anna L)", name=first[same(name)]))
+                                      "name (Anna K, Anna L)", name=first))
             valid = valid and not entry.errors
         if not self.first_dealer.errors and self.first_dealer.data > count:
             self.first_dealer.errors.append(
