@@ -38,7 +38,8 @@ def show(token: str):
     remember(who.link_id)
     flashed = get_flashed_messages()
     return render("matches/show.html", "board", **board(who),
-                  message=str(flashed[-1]) if flashed else None)
+                  message=str(flashed[-1]) if flashed else None,
+                  rematch=_rematch_url(who) if who.match.finished else None)
 
 
 def board(who: Access[Match]) -> dict:
@@ -67,7 +68,6 @@ def board(who: Access[Match]) -> dict:
         "progress": [min(100, max(0, round(100 * t / rules.target))) for t in totals],
         # who is ahead, once a round has counted and while the match goes on
         "standing": standing(totals, rules.reverse) if rounds and not match.finished else None,
-        "rematch": _rematch_url(who) if match.finished else None,
     }
 
 
