@@ -81,6 +81,11 @@ ZONES = {"nb": "Europe/Oslo", "sv": "Europe/Stockholm", "fi": "Europe/Helsinki",
          "da": "Europe/Copenhagen", "en": "UTC"}
 ZONE_COOKIE = "tz"
 
+# the Kasino a phone's language plays unless a match or a question says otherwise: its
+# country's (English, a visitor at a Nordic table: Swedish, the plainest rules)
+HOME_VARIANTS = {"nb": "norwegian", "sv": "swedish", "fi": "finnish", "da": "danish",
+                 "en": "swedish"}
+
 
 @cache
 def _zones() -> frozenset[str]:
@@ -94,6 +99,11 @@ def timezone() -> str:
     if 0 < len(zone) <= 64 and zone in _zones():
         return zone
     return ZONES.get(locale(), "UTC")
+
+
+def home_variant() -> str:
+    """The variant a new match and a new question start from: the page's language's."""
+    return HOME_VARIANTS.get(locale(), "swedish")
 
 
 def here() -> str:

@@ -240,6 +240,25 @@ def test_the_home_list_is_worded_in_the_language_read_now(client):
     assert english_in(html_words(listed), "fi", ["Aino", "Eero"]) == []
 
 
+@pytest.mark.parametrize(("language", "variant"), [
+    ("nb", "norwegian"), ("sv", "swedish"), ("fi", "finnish"), ("da", "danish"),
+    ("en", "swedish"),
+])
+def test_a_new_match_and_a_question_start_from_the_languages_kasino(client, language,
+                                                                    variant):
+    """A Finnish phone opens a new match and "Check a play" on Finnish Kasino, a Danish
+    one on Danish; English (a visitor at a Nordic table) on Swedish, as both pages did."""
+    client.set_cookie("lang", language)
+    for page in ("/matches/new", "/check"):
+        body = text(client.get(page))
+        assert f'<option selected value="{variant}">' in body, page
+        others = [v for v in ("norwegian", "swedish", "finnish", "danish") if v != variant]
+        assert not any(f'<option selected value="{v}">' in body for v in others), page
+    client.set_cookie("lang", "fi")
+    asked = text(client.get("/check", query_string={"variant": "danish", "table": "5H"}))
+    assert '<option selected value="danish">' in asked  # a question says its own
+
+
 WERKZEUG = ("The requested URL was not found on the server",
             "The method is not allowed for the requested URL")
 

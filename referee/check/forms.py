@@ -27,6 +27,7 @@ from wtforms.validators import (
     ValidationError,
 )
 
+from ..languages import home_variant
 from ..rules.cards import Card, CardError
 from ..rules.round import seatings, sides_of
 from ..rules.table import Build, Item
@@ -47,7 +48,6 @@ MAX_BUILDS = 20
 MAX_BUILD_VALUE = 16
 MAX_PLAY_VALUE = 30
 MAX_TEXT = 2000
-DEFAULT_VARIANT = "norwegian"
 
 ACTIONS = [
     (Action.CAPTURE.value, _l("capture")),
@@ -265,7 +265,7 @@ class Position:
 class CheckForm(FlaskForm):
     """Read with ``CheckForm(formdata=request.args or None, meta={"csrf": False})``."""
 
-    variant = SelectField(_l("Variant"), default=DEFAULT_VARIANT, validate_choice=False,
+    variant = SelectField(_l("Variant"), default=home_variant, validate_choice=False,
                           choices=_choices([(v.id, VARIANT_NAMES[v.id])
                                             for v in VARIANTS.values()]))
     players = IntegerField(

@@ -11,6 +11,7 @@ from wtforms import Field, FieldList, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, Optional
 
+from ..languages import home_variant
 from ..names import NAME_LENGTH, readable, repeats
 from ..numbers import whole_number
 from ..rules.round import sides_of
@@ -43,7 +44,7 @@ class NewMatchForm(FlaskForm):
     variant = SelectField(
         _l("Variant"),
         choices=[SelectChoice(v.id, VARIANT_NAMES[v.id]) for v in VARIANTS.values()],
-        default="swedish", validators=[InputRequired(_l("Choose a variant."))],
+        default=home_variant, validators=[InputRequired(_l("Choose a variant."))],
         invalid_choice_message=_l("Choose a variant from the list."),
     )
     players = RadioField(
