@@ -833,13 +833,14 @@ NOTES: dict[Say, Callable[[Words], str]] = {
     Say.ENDED_WITH_LEFTOVER: lambda p: _("the match ended with the cards left on the table, "
                                          "before the round was added up"),
     Say.COUNTED_OUT: SideLine(
-        _l("%(side)s reaches %(score)d of %(target)d first, counting out, and wins"),
-        _pl("partnership", "%(side)s reach %(score)d of %(target)d first, counting out, "
+        _l("%(side)s reaches %(score)d (target %(target)d) first, counting out, and wins"),
+        _pl("partnership", "%(side)s reach %(score)d (target %(target)d) first, counting out, "
             "and win")),
     Say.ONLY_ONE: SideLine(
-        _l("%(side)s reaches %(score)d of %(target)d and wins (the only side to reach it)"),
-        _pl("partnership", "%(side)s reach %(score)d of %(target)d and win (the only side to "
-            "reach it)")),
+        _l("%(side)s reaches %(score)d (target %(target)d) and wins (the only side to reach "
+           "it)"),
+        _pl("partnership", "%(side)s reach %(score)d (target %(target)d) and win (the only "
+            "side to reach it)")),
     Say.MOST_POINTS: SideLine(
         _l("%(side)s wins with most points (%(score)d) of the sides past %(target)d"),
         _pl("partnership", "%(side)s win with most points (%(score)d) of the sides past "
@@ -858,22 +859,22 @@ NOTES: dict[Say, Callable[[Words], str]] = {
         _("a side reached %(target)d but the fewest points are tied (%(score)d): another "
           "round", **p)),
     Say.IMMEDIATE: SideLine(
-        _l("%(side)s reaches %(score)d of %(target)d with the aces and casinos as they were "
+        _l("%(side)s reaches %(score)d (target %(target)d) with the aces and casinos as they were "
            "captured, and wins in the middle of the round; no end-of-round points are added"),
-        _pl("partnership", "%(side)s reach %(score)d of %(target)d with the aces and casinos "
+        _pl("partnership", "%(side)s reach %(score)d (target %(target)d) with the aces and casinos "
             "as they were captured, and win in the middle of the round; no end-of-round "
             "points are added")),
     Say.IMMEDIATE_AT_PLAY: SideLine(
-        _l("%(side)s reaches %(score)d of %(target)d with the aces and casinos of play "
+        _l("%(side)s reaches %(score)d (target %(target)d) with the aces and casinos of play "
            "%(play)d and wins in the middle of the round; no end-of-round points are added"),
-        _pl("partnership", "%(side)s reach %(score)d of %(target)d with the aces and casinos "
+        _pl("partnership", "%(side)s reach %(score)d (target %(target)d) with the aces and casinos "
             "of play %(play)d and win in the middle of the round; no end-of-round points are "
             "added")),
     Say.IMMEDIATE_LEFTOVER: SideLine(
-        _l("%(side)s reaches %(score)d of %(target)d with the aces and casinos of the cards "
+        _l("%(side)s reaches %(score)d (target %(target)d) with the aces and casinos of the cards "
            "left on the table, taken after the last play, and wins before the round is added "
            "up; no end-of-round points are added"),
-        _pl("partnership", "%(side)s reach %(score)d of %(target)d with the aces and casinos "
+        _pl("partnership", "%(side)s reach %(score)d (target %(target)d) with the aces and casinos "
             "of the cards left on the table, taken after the last play, and win before the "
             "round is added up; no end-of-round points are added")),
     Say.HIGHEST: SideLine(
@@ -886,8 +887,8 @@ NOTES: dict[Say, Callable[[Words], str]] = {
     Say.TOGETHER_IMMEDIATE: lambda p: _("the aces and casinos bring them to %(target)d "
                                         "together: another round", **p),
     Say.COUNT_OUT_WINS: SideLine(
-        _l("%(side)s reaches %(score)d of %(target)d first, with %(category)s, and wins"),
-        _pl("partnership", "%(side)s reach %(score)d of %(target)d first, with %(category)s, "
+        _l("%(side)s reaches %(score)d (target %(target)d) first, with %(category)s, and wins"),
+        _pl("partnership", "%(side)s reach %(score)d (target %(target)d) first, with %(category)s, "
             "and win")),
     Say.TOGETHER: lambda p: _("%(category)s bring them to %(target)d together: another "
                               "round", **p),

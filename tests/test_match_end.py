@@ -359,7 +359,7 @@ def test_royal_counts_out_cards_before_aces(client):
     match = match_of(token)
     assert match.finished and match.winner_side == 0
     page = plain(client.get(f"/match/{token}"))
-    assert "counting out" in page and "3 of 3" in page
+    assert "counting out" in page and "3 (target 3)" in page
 
 
 def test_krypkasino_fewest_points_win_once_a_side_reaches_the_target(client):

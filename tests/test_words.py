@@ -432,8 +432,8 @@ AGREEING = [
         "fi": ("Anna otti 2 ässää (A♠, A♥): 2 pistettä",
                "Anna & Cia ottivat 2 ässää (A♠, A♥): 2 pistettä")}),
     (Say.COUNTED_OUT, {"score": 21, "target": 21}, {
-        "en": ("Anna reaches 21 of 21 first, counting out, and wins",
-               "Anna & Cia reach 21 of 21 first, counting out, and win"),
+        "en": ("Anna reaches 21 (target 21) first, counting out, and wins",
+               "Anna & Cia reach 21 (target 21) first, counting out, and win"),
         "fi": ("Anna saa järjestyslaskennassa ensimmäisenä 21 pistettä (tavoite 21) ja voittaa",
                "Anna & Cia saavat järjestyslaskennassa ensimmäisinä 21 pistettä (tavoite 21) "
                "ja voittavat")}),
@@ -453,6 +453,25 @@ def test_a_partnership_takes_the_plural_and_a_player_the_singular(app, language,
         said = tuple(note_text(Note.of(code, side=0, **params), [side, SideName("Bo")])
                      for side in (SideName("Anna"), SideName(PAIR, 2)))
     assert said == words[language]
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "Eva reaches 12 (target 5) and wins (the only side to reach it)"),
+    ("sv", "Eva når 12 (mål 5) och vinner (den enda sidan som når dit)"),
+    ("nb", "Eva når 12 (mål 5) og vinner (det eneste laget som når dit)"),
+    ("da", "Eva når 12 (mål 5) og vinder (den eneste part, der når målet)"),
+    ("fi", "Eva saa 12 pistettä (tavoite 5) ja voittaa: kukaan muu ei yltänyt tavoitteeseen"),
+])
+def test_a_score_past_the_target_is_not_read_as_a_fraction(app, language, said):
+    """'Eva reaches 12 of 5' read as twelve out of five: the target is named as one."""
+    from flask_babel import force_locale
+
+    from referee.words import SideName
+
+    with app.test_request_context(), force_locale(language):
+        line = note_text(Note.of(Say.ONLY_ONE, side=0, score=12, target=5),
+                         [SideName("Eva"), SideName("Bo")])
+    assert line == said
 
 
 def test_the_winner_and_the_cards_left_agree_with_a_partnership(app):
