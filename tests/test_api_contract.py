@@ -933,6 +933,23 @@ def test_replay_state_through_the_round(api, count):
     assert answer["score"] is None
 
 
+def test_replay_counts_the_last_capture_as_a_sweep_when_the_house_rule_says_so(api):
+    """With ``sisten_is_sweep`` (RULES §5, the house option "the last capture always
+    counts as a sweep too") the sweep it gives is among ``state.sides[i].sweeps``: it is a
+    sweep the side has, and the score counts it (DECISIONS, "The round")."""
+    sim = simulate(48)
+    assert sim["last"] == 0 and sim["sweeps"] == [0, 1] and len(sim["table"]) == 2
+    plain = api(REPLAY, replay_body(48))[1]
+    status, answer = api(REPLAY, replay_body(48, options={"sisten_is_sweep": True}))
+    assert status == 200 and answer["ok"] is True, answer
+    assert [s["sweeps"] for s in plain["state"]["sides"]] == [0, 1]
+    assert [s["sweeps"] for s in answer["state"]["sides"]] == [1, 1]
+    assert sum(p["sweep"] for p in answer["plays"]) == 1  # no play of it cleared the table
+    # the last capture's point, and its sweep's: one point more for side 0 than without
+    totals = [[s["total"] for s in a["score"]["sides"]] for a in (plain, answer)]
+    assert totals[1] == [totals[0][0] + 1, totals[0][1]]
+
+
 def test_replay_whole_round_scores_like_score(api):
     sim = simulate(48)
     assert sim["last"] == 0 and sim["sweeps"] == [0, 1] and len(sim["table"]) == 2

@@ -57,6 +57,16 @@ def test_nordic_one_build_at_a_time():
     assert not v.legal and v.why.code is Why.ONE_BUILD_AT_A_TIME
 
 
+def test_nordic_a_double_is_backed_by_a_card_of_its_value_from_the_hand_rules_3_2():
+    # "who must hold another card of that value": a value from the hand, as every build
+    # must be capturable by a card its owner holds; the Norwegian 10♦ counts 16 there, so
+    # it does not back a doubled 10 (and would not take it)
+    s = spot("norwegian", ["10H"])
+    v = judge(s, play("10S", "double", [0]), hand=parse_cards(["10S", "10D"]))
+    assert not v.legal and v.why == Reason.of(Why.MUST_HOLD, value=10)
+    assert judge(s, play("10S", "double", [0]), hand=parse_cards(["10S", "10C"])).legal
+
+
 def test_nordic_multiple_builds_house_rule_allows_a_second_build():
     s = spot("norwegian", ["4C", build(["2D", "5S"], 7, 0)], options={"multiple_builds": True})
     assert judge(s, play("5H", "build", [0], 9)).legal
@@ -216,6 +226,17 @@ def test_anglo_multiple_build_is_locked():
 def test_anglo_single_build_of_several_table_cards():
     v = judge(spot("classic", ["2C", "4D"]), play("3H", "build", [0, 1], 9))
     assert v.legal and not v.table[-1].locked
+
+
+def test_anglo_a_player_may_own_several_builds_rules_3_2():
+    # RULES §3.2 gives "at most one build at a time" to nordic (and danish) alone; pagat's
+    # Casino (seed 004) lets a player keep several: Anglo takes several unless the table
+    # says otherwise (multiple_builds off)
+    s = spot("classic", ["4C", build(["2C", "4D"], 6, 0)])
+    assert judge(s, play("5H", "build", [0], 9)).legal
+    one = spot("classic", ["4C", build(["2C", "4D"], 6, 0)], options={"multiple_builds": False})
+    v = judge(one, play("5H", "build", [0], 9))
+    assert not v.legal and v.why.code is Why.ONE_BUILD_AT_A_TIME
 
 
 def test_anglo_owner_may_not_trail():

@@ -207,6 +207,17 @@ def test_solver_refuses_absurd_positions_instead_of_running_forever():
     assert STEP_BUDGET > 10_000
 
 
+def test_krypkasino_compulsion_is_the_played_cards_not_the_hands_rules_7():
+    # "a card that can capture must ... Only a card that captures nothing may trail": the
+    # rule is read of the card played, so a player holding 8♥ (2+6) may still trail a 3♣,
+    # which takes nothing here; the 8♥ itself may not be trailed
+    s = Spot(get_rules("krypkasino"), 0, tuple(parse_cards(["2D", "6C"])))
+    hand = parse_cards(["3C", "8H"])
+    assert judge(s, Play(P("3C"), Action.TRAIL), hand=hand).legal
+    refused = judge(s, Play(P("8H"), Action.TRAIL), hand=hand)
+    assert not refused.legal and refused.why.code is Why.CAPTURE_COMPULSORY
+
+
 def test_krypkasino_maximal_capture_leaves_no_group_of_its_value_rules_7():
     # RULES §7's worked example: an 8 on A 2 5 6 3 7. A+2+5 is legal (6, 3 and 7 make no
     # 8) although A+7, 2+6 and 3+5 would take everything; 3+5 is not (A+7 would remain).

@@ -201,6 +201,21 @@ def test_finnish_sweep_does_not_score_when_a_side_has_ten():
     assert len(sweeps) == 1 and not sweeps[0].scored
 
 
+@pytest.mark.parametrize(("target", "before", "scored"), [
+    (21, 10, False), (21, 9, True), (30, 12, False), (8, 7, True),
+])
+def test_finnish_freeze_is_ten_whatever_the_target(target, before, scored):
+    # RULES §5 gives the number, 10, not a share of the target: a target of 21 or 30 still
+    # freezes sweeps at 10; below 10 the match ends at its target before any freeze
+    rules = get_rules("finnish", {"target": target})
+    r = RoundState(rules, players=2, dealer=1, scores=[before, 0])
+    r.start(parse_cards(["9C", "5C", "3D", "7H"]))
+    r.play(play("9D", "capture", [0]))
+    r.play(play("5H", "capture", [0]))
+    r.play(play("10S", "capture", [0, 1]))  # 3 + 7 = 10 clears the table: seat 0 sweeps
+    assert [s.scored for s in r.sweeps[0]] == [scored]
+
+
 def test_finnish_immediate_points_of_earlier_captures_count_toward_ten():
     rules = get_rules("finnish")
     r = RoundState(rules, players=2, dealer=1, scores=[8, 0])
