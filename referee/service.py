@@ -52,6 +52,7 @@ from .rules.events import (
     Undone,
     event_from_json,
     in_force,
+    taken_back,
 )
 from .rules.events import Event as EngineEvent
 from .rules.partition import TooComplex
@@ -696,6 +697,18 @@ def tallies_of(match: MatchData, rnd: RoundData, counts: Sequence[SideCounts]) -
     ]
     validate_tallies(tallies, rules.packs, tally_limits(rules, len(match.players), rnd.dealer))
     return tallies
+
+
+def tally_taken_back(rnd: RoundData) -> list[SideCounts] | None:
+    """The counts of the tally just taken back ("Change the tally"), to correct rather
+    than type again; None unless the round's last event took a tally back."""
+    undone = taken_back(log_of(rnd))
+    if not isinstance(undone, TallyEntered):
+        return None
+    per_mulle = _mulle_points(rules_of(rnd.match))
+    return [SideCounts(t.cards, t.spades, t.aces, t.big_casino, t.little_casino, t.sweeps,
+                       t.last_capture, t.mulle // per_mulle, t.double_sweeps)
+            for t in undone.tallies]
 
 
 def record_tally(rnd: RoundData, version: int, counts: Sequence[SideCounts]) -> None:

@@ -262,6 +262,49 @@ def test_mulle_tally_counts_mulles_five_each(client):
     assert "round 23 3" in plain(response)
 
 
+def _boxes(page: str, side: int) -> dict[str, object]:
+    """What side ``side``'s boxes of a tally form hold, as a phone shows them."""
+    numbers = dict(re.findall(rf'name="sides-{side}-(\w+)"[^>]*?value="([^"]*)"', page))
+    ticked = re.findall(rf'name="sides-{side}-aces" value="(\w+)" checked', page)
+    last = f'name="sides-{side}-last_capture" value="y" checked' in page
+    return {**numbers, "aces": ticked, "last_capture": last}
+
+
+@pytest.mark.parametrize(("variant", "sides"), [
+    ("swedish", SWEDISH_SIDES),
+    ("mulle", [{"cards": 60, "spades": 14, "aces": ["AS", "AC", "AH", "AD", "AS2"],
+                "big_casino": 2, "little_casino": 2, "mulle": 2, "last_capture": True},
+               {"cards": 44, "spades": 12, "aces": ["AC2", "AH2", "AD2"], "big_casino": 0,
+                "little_casino": 0, "mulle": 0}]),
+])
+def test_changing_the_tally_keeps_its_counts_to_correct(client, variant, sides):
+    """"Change the tally" takes it back with every box as it was sent (two packs' aces,
+    the mulles counted as typed), so one count is corrected, not all retyped; a tally
+    typed afresh (nothing taken back) starts empty."""
+    token, number = _tally_page(client, variant)
+    fresh = text(client.get(f"/match/{token}/round/{number}"))
+    assert _boxes(fresh, 0)["aces"] == [] and 'name="sides-0-cards" min="0"' in fresh
+    assert re.search(r'name="sides-0-cards"[^>]*value=""', fresh)
+    assert _post_tally(client, token, number, sides).status_code == 303
+    back = client.post(f"/match/{token}/round/{number}/undo", headers=HX,
+                       data={"version": version(token, number)})
+    assert back.status_code == 200
+    for page in (text(back), text(client.get(f"/match/{token}/round/{number}"))):
+        for i, side in enumerate(sides):
+            shown = _boxes(page, i)
+            # the same aces (a second pack's ace may stand in the first pack's box)
+            assert sorted(a[:2] for a in shown["aces"]) == sorted(a[:2] for a in side["aces"])
+            assert len(set(shown["aces"])) == len(side["aces"])
+            assert shown["last_capture"] is bool(side.get("last_capture"))
+            for key, value in side.items():
+                if key not in ("aces", "last_capture"):
+                    assert shown[key] == str(value), (i, key)
+    # corrected and sent again: the round takes it (one count changed)
+    fixed = [dict(sides[0], cards=sides[0]["cards"] - 1), dict(sides[1],
+                                                                cards=sides[1]["cards"] + 1)]
+    assert _post_tally(client, token, number, fixed).status_code == 303
+
+
 def test_krypkasino_tally_scores_a_dubbeltabbe_ten(client):
     token = new_match(client, variant="krypkasino")
     number = start_round(client, token, "tally")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Sequence
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -199,6 +200,22 @@ def tally_form(packs: int) -> type[TallyForm]:
         sides = FieldList(FormField(PackSideTallyForm), min_entries=2, max_entries=6)
 
     return PackTallyForm
+
+
+def filled_tally_form(packs: int, counts: Sequence[SideCounts]) -> TallyForm:
+    """The tally form holding ``counts`` (a tally taken back to be corrected), its boxes
+    as a phone would post them: each ace's box by its pack (the second A♠ is ``AS2``)."""
+    sides = []
+    for side in counts:
+        boxes: list[str] = []
+        for ace in side.aces:
+            box = ace.code
+            boxes.append(box + "2" if box in boxes else box)
+        sides.append({"cards": side.cards, "spades": side.spades, "aces": boxes,
+                      "big_casino": side.big_casino, "little_casino": side.little_casino,
+                      "sweeps": side.sweeps, "last_capture": side.last_capture,
+                      "mulle": side.mulle, "double_sweeps": side.double_sweeps})
+    return tally_form(packs)(formdata=None, data={"sides": sides}, side_count=len(sides))
 
 
 def ace_boxes(packs: int) -> list[tuple[str, str]]:

@@ -50,6 +50,7 @@ from .forms import (
     TallyForm,
     VersionForm,
     ace_boxes,
+    filled_tally_form,
     tally_form,
 )
 
@@ -172,6 +173,10 @@ def panel_context(who: Access[Any], rnd: RoundData, game: RoundState | None = No
         context["ace_boxes"] = ace_boxes(rules.packs)
         context["sweep_limits"] = tally_limits(rules, len(match.players), rnd.dealer).sweeps
         context["boxes"] = service.tally_boxes(rules)
+        if result is None and can_edit and rnd.open and game.logged == 0:
+            back = service.tally_taken_back(rnd)  # "Change the tally": its counts to correct
+            if back is not None:
+                context["tally_form"] = filled_tally_form(rules.packs, back)
         return context
     going = can_edit and game.started and not game.over and rnd.open
     playing = going and service.seat_may_play(game, who.seat)

@@ -176,11 +176,28 @@ def event_from_json(kind: str, data: Mapping[str, Any]) -> Event:
 
 def in_force(events: Sequence[Event]) -> list[Event]:
     """The events an undo has not taken back, in order."""
+    return _replayed(events)[0]
+
+
+def taken_back(events: Sequence[Event]) -> Event | None:
+    """The event the log's last undo took back, while nothing has come after that undo.
+
+    >>> first = FirstTable(tuple(parse_cards(["9S", "6C", "3D", "5H"])))
+    >>> taken_back([first, Undone()]) == first, taken_back([first]), taken_back([Undone()])
+    (True, None, None)
+    """
+    if not events or not isinstance(events[-1], Undone):
+        return None
+    return _replayed(events)[1]
+
+
+def _replayed(events: Sequence[Event]) -> tuple[list[Event], Event | None]:
+    """The events in force, and the one the last undo took back (None if it took none)."""
     kept: list[Event] = []
+    last: Event | None = None
     for event in events:
         if isinstance(event, Undone):
-            if kept:
-                kept.pop()
+            last = kept.pop() if kept else None
         else:
             kept.append(event)
-    return kept
+    return kept, last
