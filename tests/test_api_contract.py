@@ -341,6 +341,10 @@ CHECK_400 = [
      "play.take[1]"),
     (with_(CHECK_EXAMPLE, table=["9S", "6C", "3D", dict(BUILD, cards=["5H", "4Y"])]),
      "table[3].cards[1]"),
+    # a build whose cards cannot make its value (5 + 4 is no 10; a Norwegian ace is 1)
+    (with_(CHECK_EXAMPLE, table=["9S", "6C", "3D", dict(BUILD, value=10)]), "table[3].value"),
+    (with_(CHECK_EXAMPLE, table=["9S", "6C", "3D", dict(BUILD, cards=["AH", "AC"], value=16)]),
+     "table[3].value"),
     # duplicate cards in a one-pack game
     (check_body(table=["2H", "3C", "2H", "5S"]), "table[2]"),
     (check_body(table=["2H", "3C", "4D", "5S"], play={"card": "3C", "action": "trail"}),
@@ -418,6 +422,16 @@ def test_check_hand_without_the_card_played_is_400(api):
     # API.md: "hand: ... the player's whole hand including the card played".
     body = with_(CHECK_EXAMPLE, hand=["QS", "2C"])
     assert_bad(*api(CHECK, body), {"hand", "play.card"})
+
+
+def test_a_build_that_cannot_make_its_value_is_refused_with_its_sums(api):
+    status, answer = api(CHECK, with_(CHECK_EXAMPLE, table=["9S", "6C", "3D",
+                                                             dict(BUILD, value=10)]))
+    assert status == 400 and answer["field"] == "table[3].value"
+    assert answer["error"] == "5H+4C cannot be a build of 10; they add up to 9"
+    locked = with_(CHECK_EXAMPLE, table=["9S", "6C", "3D", dict(
+        BUILD, cards=["5H", "4C", "9D"], locked=True)])
+    assert api(CHECK, locked)[0] == 200  # two sets of 9: a locked pile
 
 
 def test_two_packs_allow_two_copies(api):

@@ -397,6 +397,19 @@ BAD = [
                  "seat 3", id="build owner not at the table"),
     pytest.param({"builds": "5H+4C=9", "card": "9C", "action": "trail"}, "builds",
                  "say whose build it is", id="build without owner"),
+    pytest.param({"variant": "norwegian", "builds": "5H+4C=10@2", "card": "10S",
+                  "action": "capture", "take": 0}, "builds",
+                  "Build 1: 5♥+4♣ cannot be a build of 10; they add up to 9.",
+                 id="build that does not add up to its value"),
+    pytest.param({"variant": "norwegian", "builds": "AH+AC=16@2", "card": "9C",
+                  "action": "trail"}, "builds", "cannot be a build of 16; they add up to 2.",
+                 id="two aces are no build of 16 (an ace counts 1 on the table)"),
+    pytest.param({"variant": "classic", "builds": "KH+QC=12@1", "card": "9C",
+                  "action": "trail"}, "builds", "Build 1: K♥+Q♣ cannot be a build of 12.",
+                 id="classic court cards build nothing"),
+    pytest.param({"variant": "norwegian", "builds": "5H+4C=9@5", "card": "9C",
+                  "action": "trail"}, "builds", "belongs to seat 5, but there are 2 players",
+                 id="build owner beyond the players, said against the players"),
     pytest.param({"variant": "swedish", "builds": "5H+4C=9@1", "card": "9C",
                   "action": "trail"}, "builds", "without building", id="build in swedish"),
     pytest.param({"variant": "swedish", "players": 5}, "players", "2 to 4 players",
@@ -418,6 +431,18 @@ BAD = [
     pytest.param({"hand": ["5H", "KS"], "table": "KS", "card": "9C", "action": "trail"},
                  "hand", "K♠ is already on the table", id="hand card on the table"),
 ]
+
+
+@pytest.mark.parametrize(("variant", "builds", "card"), [
+    ("norwegian", "4C+5H+9D=9@2!", "9S"),  # two sets of 9: a locked pile
+    ("danish", "AH+AC=15@2", "2S"),  # 14 + 1; 2♠ counts 15 from the hand
+    ("classic", "3C+5D=8@2", "8H"),
+])
+def test_a_build_that_adds_up_is_judged(client, variant, builds, card):
+    response, body = get(client, {"variant": variant, "builds": builds, "card": card,
+                                  "action": "capture", "take": 0})
+    assert response.status_code == 200, field_errors(body, "builds")
+    assert verdict(body)[0] == "legal"
 
 
 @pytest.mark.parametrize(("params", "field", "message"), BAD)

@@ -180,7 +180,8 @@ def check():
     players, _names = read_players(body, rules)
     player = read_int(body.get("player", 0), "player", 0, players - 1)
     counter = CardCounter(rules.packs)
-    table = read_table(body.get("table", []), rules, players, counter)
+    budget = Budget()  # the request's one search budget: the builds' sums, then the play
+    table = read_table(body.get("table", []), rules, players, counter, budget)
     hand = None
     if "hand" in body:
         hand = []
@@ -197,7 +198,7 @@ def check():
         raise BadInput(f"the hand does not hold {play.card.code}, the card played", "hand")
     sides = _sides(rules, players)
     spot = Spot(rules, player, tuple(table), sides=seat_sides(sides))
-    verdict = judge(spot, play, hand, Budget(), alternatives=True)
+    verdict = judge(spot, play, hand, budget, alternatives=True)
     return jsonify({
         "legal": verdict.legal,
         "reason": ruling_text(verdict),
@@ -446,7 +447,7 @@ def replay():
     rules, players, names, sides, scores, carry = _seating(body)
     dealer = read_int(body.get("dealer", 0), "dealer", 0, players - 1)
     counter = CardCounter(rules.packs)
-    table = read_table(body.get("table", []), rules, players, counter, builds_allowed=False)
+    table = read_table(body.get("table", []), rules, players, counter)
     rnd = RoundState(rules, players, dealer, scores, names, Budget())
     try:
         rnd.start([card for card in table if isinstance(card, Card)])

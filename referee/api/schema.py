@@ -14,9 +14,10 @@ from typing import Any
 from referee.names import NAME_LENGTH, first_repeat, readable
 from referee.rules.capture import Group
 from referee.rules.cards import Card, CardError
+from referee.rules.partition import Budget
 from referee.rules.round import sides_of
 from referee.rules.table import Build, Item, item_cards
-from referee.rules.turn import Action, Play
+from referee.rules.turn import Action, Play, adds_up, table_sums
 from referee.rules.variants import VARIANTS, OptionError, Rules, UnknownVariant, get_rules
 
 
@@ -134,13 +135,15 @@ class CardCounter:
 
 
 def read_table(value: Any, rules: Rules, players: int, counter: CardCounter,
-               builds_allowed: bool = True) -> list[Item]:
+               budget: Budget | None = None) -> list[Item]:
+    """The table: loose cards, and builds where a ``budget`` (the request's) is given to
+    check that each adds up to its value; without one a build is refused as a card."""
     raw = read_list(value, "table", 52 * rules.packs)
     table: list[Item] = []
     for i, entry in enumerate(raw):
         field = f"table[{i}]"
-        if isinstance(entry, dict) and builds_allowed:
-            table.append(read_build(entry, field, rules, players, counter))
+        if isinstance(entry, dict) and budget is not None:
+            table.append(read_build(entry, field, rules, players, counter, budget))
         else:
             card = read_card(entry, field)
             counter.add(card, field)
@@ -149,7 +152,7 @@ def read_table(value: Any, rules: Rules, players: int, counter: CardCounter,
 
 
 def read_build(entry: dict[str, Any], field: str, rules: Rules, players: int,
-               counter: CardCounter) -> Build:
+               counter: CardCounter, budget: Budget) -> Build:
     check_keys(entry, ("cards", "value", "owner", "locked"), field + ".")
     cards_raw = read_list(entry.get("cards"), f"{field}.cards", 52 * rules.packs)
     if len(cards_raw) < 2:
@@ -162,6 +165,10 @@ def read_build(entry: dict[str, Any], field: str, rules: Rules, players: int,
     if "value" not in entry:
         raise BadInput("a build needs its value", f"{field}.value")
     value = read_int(entry["value"], f"{field}.value", 1, 16)
+    if not adds_up(rules, cards, value, budget):
+        sums = " or ".join(str(total) for total in table_sums(rules, cards))
+        raise BadInput(f"{'+'.join(codes(cards))} cannot be a build of {value}"
+                       + (f"; they add up to {sums}" if sums else ""), f"{field}.value")
     owner = read_int(entry.get("owner", 0), f"{field}.owner", 0, players - 1)
     locked = entry.get("locked", False)
     if not isinstance(locked, bool):

@@ -29,11 +29,12 @@ from wtforms.validators import (
 
 from ..languages import home_variant
 from ..rules.cards import Card, CardError
+from ..rules.partition import Budget
 from ..rules.round import seatings, sides_of
 from ..rules.table import Build, Item
-from ..rules.turn import Action, Play, Spot
+from ..rules.turn import Action, Play, Spot, adds_up, table_sums
 from ..rules.variants import VARIANTS, Building, OptionError, Rules
-from ..words import VARIANT_NAMES, error_text, variant_name
+from ..words import VARIANT_NAMES, error_text, items_text, values_text, variant_name
 
 try:
     from wtforms import SelectChoice
@@ -233,7 +234,7 @@ class BuildsField(TextAreaField):
             example = f"{line.rstrip('!')}@1"
             raise ValueError(_("Build %(n)d: say whose build it is, like %(example)s.",
                                n=n, example=example))
-        if not owner.isdigit() or not 1 <= int(owner) <= MAX_SEATS:
+        if not owner.isdigit() or len(owner) > 2 or int(owner) < 1:  # seat > players: validate
             raise ValueError(_("Build %(n)d: the owner is a seat number from 1 to %(most)d.",
                                n=n, most=MAX_SEATS))
         return BuildLine(tuple(cards), int(value), int(owner), bool(match["locked"]))
@@ -263,7 +264,13 @@ class Position:
 
 
 class CheckForm(FlaskForm):
-    """Read with ``CheckForm(formdata=request.args or None, meta={"csrf": False})``."""
+    """Read with ``CheckForm(formdata=request.args or None, meta={"csrf": False},
+    budget=...)``: ``budget`` is the request's search budget, which checking that each
+    build adds up to its value spends from (a new one if none is given)."""
+
+    def __init__(self, *args: Any, budget: Budget | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.budget = budget if budget is not None else Budget()
 
     variant = SelectField(_l("Variant"), default=home_variant, validate_choice=False,
                           choices=_choices([(v.id, VARIANT_NAMES[v.id])
@@ -386,6 +393,8 @@ class CheckForm(FlaskForm):
                 _("%(name)s is played without building, so no build can be on the table.",
                   name=variant_name(v)))
             valid = False
+        elif not self._builds_add_up(rules):
+            valid = False
         if not valid:
             return False
         valid = self._count_cards(rules.packs)
@@ -401,6 +410,24 @@ class CheckForm(FlaskForm):
             return False
         self.position = self._position(rules, items)
         return True
+
+    def _builds_add_up(self, rules: Rules) -> bool:
+        """Each build's cards make its value, in one set or several (5H+4C=10 cannot lie on
+        any table); their sums named where they are not it."""
+        ok = True
+        for n, line in enumerate(self.builds.data, start=1):
+            if adds_up(rules, line.cards, line.value, self.budget):
+                continue
+            cards = items_text(line.cards)
+            sums = table_sums(rules, line.cards)
+            self.builds.errors.append(
+                _("Build %(n)d: %(cards)s cannot be a build of %(value)d; they add up to "
+                  "%(sums)s.", n=n, cards=cards, value=line.value,
+                  sums=values_text(sums)) if sums else
+                _("Build %(n)d: %(cards)s cannot be a build of %(value)d.",
+                  n=n, cards=cards, value=line.value))
+            ok = False
+        return ok
 
     def _count_cards(self, packs: int) -> bool:
         """A card appears at most once per pack among the table, the builds, the play, the hand."""

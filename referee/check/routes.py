@@ -41,21 +41,22 @@ class Alternative:
 
 @bp.get("/check")
 def check():
-    form = CheckForm(formdata=request.args or None, meta={"csrf": False})
+    budget = Budget()  # the request's one search budget: the builds' sums, then the play
+    form = CheckForm(formdata=request.args or None, meta={"csrf": False}, budget=budget)
     verdict: Verdict | None = None
     status = 200
     if request.args:
-        if not form.validate():
-            status = 422
-        elif form.position is not None and form.position.play is not None \
-                and not form.draft.data:
-            position = form.position
-            try:
-                verdict = judge(position.spot, position.play, position.hand, Budget(),
-                                alternatives=True)
-            except TooComplex:
-                form.table.errors.append(_("This position is far larger than any real game."))
+        try:
+            if not form.validate():
                 status = 422
+            elif form.position is not None and form.position.play is not None \
+                    and not form.draft.data:
+                position = form.position
+                verdict = judge(position.spot, position.play, position.hand, budget,
+                                alternatives=True)
+        except TooComplex:
+            form.table.errors.append(_("This position is far larger than any real game."))
+            status = 422
     return render(
         "check.html", "checker", status,
         form=form, verdict=verdict, position=form.position, kinds=KINDS,

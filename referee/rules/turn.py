@@ -324,6 +324,32 @@ def _sums(values: Sequence[tuple[int, ...]]) -> list[int]:
     return sorted(sums)
 
 
+def adds_up(rules: Rules, cards: Sequence[Card], value: int, budget: Budget) -> bool:
+    """Whether ``cards`` can lie on the table as a build of ``value``: their table values
+    split into sets each adding up to it (one set; several in a locked pile).
+
+    >>> from .cards import parse_cards
+    >>> from .variants import get_rules
+    >>> norwegian = get_rules("norwegian")
+    >>> [adds_up(norwegian, parse_cards(cards), value, Budget()) for cards, value in (
+    ...     (["5H", "4C"], 9), (["5H", "4C"], 10), (["4C", "5H", "9D"], 9), (["AH", "AC"], 16))]
+    [True, False, True, False]
+    """
+    return split_exact([rules.table_values(c) for c in cards], value, budget) is not None
+
+
+def table_sums(rules: Rules, cards: Sequence[Card]) -> list[int]:
+    """What ``cards`` add up to on the table, each value a card may count chosen in turn
+    (a Danish ace 1 or 14), lowest first.
+
+    >>> from .cards import parse_cards
+    >>> from .variants import get_rules
+    >>> table_sums(get_rules("danish"), parse_cards(["AH", "AC"]))
+    [2, 15, 28]
+    """
+    return _sums([rules.table_values(c) for c in cards])
+
+
 def _may_raise(spot: Spot, build: Build) -> None:
     """The owner raises their own build only by house rule (Danish and Anglo by default);
     doubling is not adding to it: anyone may double (RULES.md §3.2)."""
