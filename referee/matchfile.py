@@ -19,7 +19,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from .models import Match, RoundMode, RoundStatus
-from .names import NAME_LENGTH, readable
+from .names import NAME_LENGTH, readable, visible
 from .rules.cards import Card, CardError
 from .rules.events import Event, EventError, EventKind, event_from_json
 from .rules.round import sides_of
@@ -187,7 +187,7 @@ def read(raw: Any) -> MatchDocument:
     players = doc["players"]
     if not isinstance(players, list) or not all(
         isinstance(name, str) and name == name.strip() and 1 <= len(name) <= NAME_LENGTH
-        and readable(name) for name in players
+        and readable(name) and visible(name) for name in players
     ):
         raise DocumentError(_("“players” must list the players' names in seat order, each "
                               "of 1 to %(n)d characters.", n=NAME_LENGTH))

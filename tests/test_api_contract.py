@@ -280,6 +280,8 @@ COMMON_400 = [
     # a name must be readable, and each player's own (sentences name them)
     ({"players": ["A\u0000", "B"]}, "players[0]"),
     ({"players": ["A", "\ud800"]}, "players[1]"),
+    ({"players": ["Anna\u202e", "Bo"]}, "players[0]"),  # would turn every line around
+    ({"players": ["Anna", "\u200b\u200b"]}, "players[1]"),  # nothing to see
     ({"players": ["Ann", " ann"]}, "players[1]"),
     # unknown top-level key
     ({"colour": "red"}, "colour"),

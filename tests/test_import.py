@@ -324,6 +324,11 @@ FORGED = {
     "a name with a control character": (setting(("players",), ["Ann", "B\u0000o"]),
                                         "“players” must list the players' names in seat "
                                         "order"),
+    "a name that turns the text around": (setting(("players",), ["Ann", "Bo\u202e"]),
+                                          "“players” must list the players' names in seat "
+                                          "order"),
+    "a name of no width": (setting(("players",), ["Ann", "\u200b"]),
+                           "“players” must list the players' names in seat order"),
     "a version as text": (setting(("version",), "1"),
                           'This match file is of version "1"; this referee reads version 1.'),
     "another kind of file": (setting(("format",), "something/else"),

@@ -221,13 +221,27 @@ def test_new_match_marks_every_repeated_name_at_once(client):
     assert "aria-invalid" not in re.search(r'<input[^>]*id="names-0"[^>]*>', body).group(0)
 
 
-def test_new_match_refuses_a_name_with_a_control_character(client):
-    body = text(refused(client, names=("An\x00na", "Bo")))
-    assert problems(body) == [("names-0", "A name cannot hold control characters: write it "
-                                          "again")]
-    # the emoji and the letters of every language are welcome
-    token = new_match(client, names=("Åsa 🃏", "Jyväskylän Eero"))
-    assert match_of(token).names == ["Åsa 🃏", "Jyväskylän Eero"]
+@pytest.mark.parametrize("name", ["An\x00na", "Anna\u202e", "\u2067Bo", "Eva\u200f"])
+def test_new_match_refuses_a_name_with_a_control_character(client, name):
+    """A control character, or a mark that turns the text around (a name ending in
+    U+202E would reverse every score line it stands in)."""
+    body = text(refused(client, names=(name, "Cy")))
+    assert problems(body) == [("names-0", "A name cannot hold control characters or marks "
+                                          "that turn the text around: write it again")]
+
+
+@pytest.mark.parametrize("name", ["\u200b\u200b", "\u200b \u200b", "\u200d\u2060"])
+def test_new_match_refuses_a_name_with_nothing_to_see(client, name):
+    body = text(refused(client, names=(name, "Bo")))
+    assert problems(body) == [("names-0", "Write a name that shows: letters, digits or "
+                                          "signs, not only spaces")]
+
+
+def test_new_match_welcomes_emoji_and_every_languages_letters(client):
+    # an emoji joined by U+200D (no width, no direction) is one symbol: welcome
+    names = ("Åsa 🃏", "Jyväskylän Eero", "👩\u200d👩\u200d👧")
+    token = new_match(client, names=names)
+    assert match_of(token).names == list(names)
 
 
 def test_new_match_refuses_more_players_than_the_variant_allows(client):

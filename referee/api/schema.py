@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from referee.names import NAME_LENGTH, first_repeat, readable
+from referee.names import NAME_LENGTH, first_repeat, readable, visible
 from referee.rules.capture import Group
 from referee.rules.cards import Card, CardError
 from referee.rules.partition import Budget
@@ -85,8 +85,11 @@ def read_players(body: dict[str, Any], rules: Rules) -> tuple[int, list[str] | N
                 raise BadInput(f"a player's name is 1 to {NAME_LENGTH} characters",
                                f"players[{i}]")
             if not readable(name):
-                raise BadInput("a player's name cannot hold control characters or lone "
-                               "surrogates", f"players[{i}]")
+                raise BadInput("a player's name cannot hold control characters, lone "
+                               "surrogates or marks of text direction", f"players[{i}]")
+            if not visible(name):
+                raise BadInput("a player's name needs something that shows: a letter, a "
+                               "digit or a sign, not only spaces", f"players[{i}]")
         repeat = first_repeat(names)
         if repeat is not None:
             raise BadInput(f"two players are called {names[repeat].strip()}: give each their "

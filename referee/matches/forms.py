@@ -12,7 +12,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, Optional
 
 from ..languages import home_variant
-from ..names import NAME_LENGTH, readable, repeats
+from ..names import NAME_LENGTH, readable, repeats, visible
 from ..numbers import whole_number
 from ..rules.round import sides_of
 from ..rules.variants import VARIANTS, OptionError
@@ -121,7 +121,11 @@ class NewMatchForm(FlaskForm):
                 entry.errors.append(_("Give seat %(n)d a name (1 to %(most)d characters)", n=n,
                                       most=NAME_LENGTH))
             elif not readable(name):
-                entry.errors.append(_("A name cannot hold control characters: write it again"))
+                entry.errors.append(_("A name cannot hold control characters or marks that "
+                                      "turn the text around: write it again"))
+            elif not visible(name):
+                entry.errors.append(_("Write a name that shows: letters, digits or signs, "
+                                      "not only spaces"))
             elif n - 1 in repeated:
                 first = written[repeated[n - 1]].strip()
                 entry.errors.append(_("Two players are called %(name)s: give each their own "
