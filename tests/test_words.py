@@ -458,7 +458,7 @@ def test_a_partnership_takes_the_plural_and_a_player_the_singular(app, language,
 @pytest.mark.parametrize(("language", "said"), [
     ("en", "Eva reaches 12 (target 5) and wins (the only side to reach it)"),
     ("sv", "Eva når 12 (mål 5) och vinner (den enda sidan som når dit)"),
-    ("nb", "Eva når 12 (mål 5) og vinner (det eneste laget som når dit)"),
+    ("nb", "Eva når 12 (mål 5) og vinner (den eneste som når dit)"),  # one player: no "lag"
     ("da", "Eva når 12 (mål 5) og vinder (den eneste part, der når målet)"),
     ("fi", "Eva saa 12 pistettä (tavoite 5) ja voittaa: kukaan muu ei yltänyt tavoitteeseen"),
 ])
