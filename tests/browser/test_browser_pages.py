@@ -91,6 +91,22 @@ def test_the_rule_book_at_phone_size(phone: Page, taps: Taps):
     shot(phone, "rules-norwegian")
 
 
+def _tall_enough(page: Page, link) -> None:
+    box = link.bounding_box()
+    assert box is not None and box["height"] >= 44, f"{link} is {box} at 360px: under 44px"
+
+
+def test_the_links_a_thumb_taps_between_pages_are_44px_tall(phone: Page, taps: Taps):
+    """The rule book's "Check a play" and "← All variants", and the scoreboard's link to
+    the big screen: each a tap target of 44px at least, as every button is."""
+    phone.goto("/rules")
+    _tall_enough(phone, phone.locator("main").get_by_role("link", name="Check a play"))
+    taps.tap(phone.get_by_role("link", name="Norwegian Kasino").first)
+    _tall_enough(phone, phone.get_by_role("link", name="← All variants"))
+    start_match(phone, taps, "swedish", ["Anna", "Bo"])
+    _tall_enough(phone, phone.get_by_role("link", name="the big screen"))
+
+
 def test_the_big_screen_keeps_a_long_variant_name_in_its_column(desktop: Page, taps: Taps):
     """"Mulle (Kortspelshandboken)" on the big screen: its heading wraps within the left
     column instead of running under the round beside it."""

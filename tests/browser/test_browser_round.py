@@ -358,9 +358,11 @@ def test_what_players_type_wraps_on_a_phone_however_long(phone: Page, taps: Taps
     # the piles, side by side in narrow boxes, wrap between their counts, never inside one
     counts = phone.locator(".pile .count")
     expect(counts).to_have_count(6)
-    for count in counts.all():
+    for n, count in enumerate(counts.all()):
         lines = count.evaluate("(e) => e.getClientRects().length")
         assert lines == 1, f"{count.inner_text()!r} is on {lines} lines"
+        # the "·" between two counts ends the first, so no line of a pile starts with one
+        assert count.inner_text().endswith("·") is (n % 3 != 2), count.inner_text()
 
 
 def test_a_play_double_tapped_is_recorded_once_without_a_false_alarm(phone: Page, taps: Taps):
