@@ -389,7 +389,8 @@ def test_finnish_count_out_mid_round_ends_the_match_on_the_page(client):
     response = post_play(client, token, number, "AS", "capture", refs=[0, 1])
     assert response.status_code == 200
     page = plain(response)
-    assert "The match was decided during this round." in page
+    # the turn line says who won, not only that the match is decided
+    assert "Ann wins the match. The match was decided during this round." in page
     assert 'name="action" value="capture"' not in text(response)  # no more plays
     confirm = client.post(f"/match/{token}/round/{number}/confirm",
                           data={"version": version(token, number)})
