@@ -465,7 +465,12 @@ def play_text(play: Play, items: Sequence[Item], kind: Kind | None = None,
                  items=groups_text(groups) if groups else onto)
     raised = len(items) == 1 and isinstance(items[0], Build)
     if play.action is Action.DOUBLE or kind is Kind.DOUBLE:
-        if said is not None and not any(isinstance(item, Build) for item in items):
+        builds = [item for item in items if isinstance(item, Build)]
+        loose = [item for item in items if isinstance(item, Card)]
+        if len(builds) == 1 and loose:  # Danish "bygge mere": another set on the pile
+            return _("%(card)s with %(items)s builds more on the %(build)s", card=card,
+                     items=items_text(loose), build=build_text(builds[0]))
+        if said is not None and not builds:
             # the value said for loose cards (a Danish ace on an ace: as 1 or as 14)
             return _("%(card)s doubles %(items)s as %(value)d", card=card, items=onto,
                      value=said)

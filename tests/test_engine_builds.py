@@ -239,6 +239,18 @@ def test_anglo_a_player_may_own_several_builds_rules_3_2():
     assert not v.legal and v.why.code is Why.ONE_BUILD_AT_A_TIME
 
 
+@pytest.mark.parametrize(("variant", "offered"), [
+    ("danish", True), ("classic", True), ("norwegian", False)])
+def test_building_more_with_one_loose_card_is_offered_where_the_mode_takes_it(variant,
+                                                                               offered):
+    # RULES §3.2: Danish "bygge mere" and an Anglo set added (table cards only as extra
+    # sets) lay 2♦+6♣ on a build of 8; Nordic doubling lays one card on one item
+    s = spot(variant, ["6C", build(["5H", "3S"], 8, 1), "KD"])
+    more = Play(P("2D"), Action.DOUBLE, (0, 1), 8)
+    assert (more in legal_plays(s, P("2D"))) is offered
+    assert judge(s, more).legal is offered
+
+
 def test_anglo_owner_may_not_trail():
     s = spot("classic", ["KD", build(["2C", "4D"], 6, 0)])
     v = judge(s, play("3H", "trail"))

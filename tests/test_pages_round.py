@@ -29,6 +29,7 @@ from referee.extensions import db
 from referee.models import Event
 from referee.rules.cards import Card, pack
 from referee.rules.events import EventKind, Overruled, Played, in_force
+from referee.rules.table import Build
 from referee.rules.turn import Action, Play, legal_plays
 
 # -- starting a round ------------------------------------------------------------------
@@ -801,6 +802,28 @@ def test_a_danish_ace_on_an_ace_is_offered_as_a_double_of_one_and_of_fourteen(cl
     assert doubled.status_code == 200
     assert "Ann: A♥ doubles A♣ as 14 — legal" in plain(doubled)
     assert "Ann must hold a card that takes 14" in plain(doubled)  # the pile's value
+
+
+def test_building_more_on_a_danish_pile_is_one_tap(client):
+    """RULES §3.2 (Danish): a second set of a pile's value laid on it ("bygge mere") locks
+    it. With a build of 8 and a loose 3♥, a 5♦ is offered the set 5♦+3♥ on the pile at one
+    tap, said as players say it, not as "doubles 3♥+build of 8"."""
+    token, number = opened(client, variant="danish", table=("6C", "3H", "KD", "9S"))
+    built = post_play(client, token, number, "2D", "build", refs=[0], value=8, headers=HX)
+    assert "Ann: 2♦ on 6♣: a build of 8 — legal" in plain(built)
+    body = text(client.get(f"/match/{token}/round/{number}", query_string={"card": "5D"}))
+    offer = "5♦ with 3♥ builds more on the build of 8"
+    forms = re.findall(rf"<form[^>]*>(?:(?!</form>).)*{offer}(?:(?!</form>).)*</form>", body,
+                       re.S)
+    assert len(forms) == 1, plain_of(body)
+    refs = [int(r) for r in re.findall(r'name="refs" value="(\d+)"', forms[0])]
+    assert re.findall(r'name="action" value="(\w+)"', forms[0]) == ["double"]
+    more = post_play(client, token, number, "5D", "double", refs=refs, value=8, headers=HX)
+    assert f"Bo: {offer} — legal" in plain(more)
+    assert "locked build of 8" in plain(more)
+    pile = [i for i in service.game_of(round_of(token, number)).table if isinstance(i, Build)]
+    assert len(pile) == 1 and pile[0].locked and pile[0].value == 8
+    assert sorted(c.code for c in pile[0].cards) == ["2D", "3H", "5D", "6C"]
 
 
 def test_a_sweep_elsewhere_is_still_good_news(client):

@@ -456,6 +456,26 @@ def test_a_partnership_takes_the_plural_and_a_player_the_singular(app, language,
 
 
 @pytest.mark.parametrize(("language", "said"), [
+    ("en", "5♦ with 3♥ builds more on the build of 8"),
+    ("da", "5♦ med 3♥ bygger mere på bygningen på 8"),
+    ("sv", "5♦ med 3♥ bygger mer på 8-bygge"),
+    ("nb", "5♦ med 3♥ bygger mer på bygget på 8"),
+    ("fi", "5♦ + 3♥ rakentaa lisää: rakennelma 8"),
+])
+def test_building_more_is_said_as_players_say_it(app, language, said):
+    """Not "5♦ doubles 3♥+build of 8": the Danish table says "bygge mere" (glossaries)."""
+    from flask_babel import force_locale
+
+    from referee.rules.table import Build
+    from referee.rules.turn import Action, Play
+    from referee.words import play_text
+
+    pile = Build.of((P("6C"), P("2D")), 8, 0)
+    with app.test_request_context(), force_locale(language):
+        assert play_text(Play(P("5D"), Action.DOUBLE, (0, 1), 8), [P("3H"), pile]) == said
+
+
+@pytest.mark.parametrize(("language", "said"), [
     ("en", "Eva reaches 12 (target 5) and wins (the only side to reach it)"),
     ("sv", "Eva når 12 (mål 5) och vinner (den enda sidan som når dit)"),
     ("nb", "Eva når 12 (mål 5) og vinner (den eneste som når dit)"),  # one player: no "lag"

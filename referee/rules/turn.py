@@ -462,7 +462,8 @@ def legal_plays(spot: Spot, card: Card, budget: Budget | None = None) -> list[Pl
     captures best first, then the builds, raises and doubles onto one table item, then
     the trail. Each is legal as far as the referee can tell without the hand (a build
     still has to be backed by the end of the deal). Plays onto several items at once
-    are not listed; they are judged when claimed.
+    are not listed, but for building more on a build with one loose card; they are
+    judged when claimed.
 
     >>> from .variants import get_rules
     >>> P = Card.parse
@@ -484,11 +485,18 @@ def legal_plays(spot: Spot, card: Card, budget: Budget | None = None) -> list[Pl
         captures = []
     others: list[Play] = []
     if rules.building is not Building.NONE and rules.can_build_with(card):
+        loose = [(j, c) for j, c in enumerate(spot.table)
+                 if isinstance(c, Card) and rules.can_build_with(c)]
         for i, item in enumerate(spot.table):
             if isinstance(item, Build):
                 raised = sorted({item.value + v for v in rules.table_values(card)})
                 others += [Play(card, Action.BUILD, (i,), v) for v in raised]
                 others.append(Play(card, Action.DOUBLE, (i,), item.value))
+                # building more with one loose card: the two make another set of its
+                # value (Danish "bygge mere", an Anglo set added; Nordic refuses it)
+                others += [Play(card, Action.DOUBLE, tuple(sorted((i, j))), item.value)
+                           for j, c in loose if item.value in _sums(
+                               [rules.table_values(card), rules.table_values(c)])]
             elif rules.can_build_with(item):
                 made = _sums([rules.table_values(card), rules.table_values(item)])
                 others += [Play(card, Action.BUILD, (i,), v) for v in made]
