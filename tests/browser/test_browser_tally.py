@@ -199,12 +199,13 @@ NAMES_READ = """(spans) => spans.map((span) => {
           box.height > box.width, span.scrollHeight > span.clientHeight + 1,
           Math.max(...rects.map((r) => r.bottom))];
 })"""
-# the words of an upright name that run over two of its lines (the lines stand side by side)
+# the words of an upright name that run over two of its lines (the lines stand side by side);
+# a compound may break after its hyphen ("Maximiliana-" / "Alexandrovna"), never elsewhere
 UPRIGHT_BROKEN = """(spans) => spans.flatMap((span) => {
   const walker = document.createTreeWalker(span, NodeFilter.SHOW_TEXT);
   const broken = [];
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    for (const word of node.data.matchAll(/\\S+/g)) {
+    for (const word of node.data.matchAll(/[^\\s-]+-?/g)) {
       const range = document.createRange();
       range.setStart(node, word.index);
       range.setEnd(node, word.index + word[0].length);
@@ -238,6 +239,15 @@ KRYP_THREE = [  # the same pack in three piles
 PAIRS = ["Maximiliana", "Bartholomew", "Cecilia", "Dag"]
 LONG_PAIRS = ["Anna-Karin Johansson", "Bartholomew Lindqvist", "Maximiliana Evangelina",
               "Dag Wilhelm Hammarskjöld"]
+# four players with the longest names the form takes (40), each its own column
+FOUR_LONG = ["Maximiliana-Alexandrovna Wolfeschlegelst", "Bartholomew-Christopher",
+             "Annadesrever", "Åsa"]
+FOUR_PILES = [  # 52 cards, 13 spades
+    dict(cards=20, spades=5, aces="S", last_capture=True, sweeps=2),
+    dict(cards=12, spades=4, aces="HC", big_casino=1),
+    dict(cards=12, spades=2, aces="D", little_casino=1, sweeps=1),
+    dict(cards=8, spades=2),
+]
 # (variant, names, partnerships, language, the sides as named, the piles, names upright)
 SIDES = {
     "six alone": ("krypkasino", SIX, "", "en", SIX, KRYP_SIX, True),
@@ -255,6 +265,8 @@ SIDES = {
         "swedish", LONG_PAIRS, "pairs", "sv",
         ["Anna-Karin Johansson & Maximiliana Evangelina",
          "Bartholomew Lindqvist & Dag Wilhelm Hammarskjöld"], ROUND_SWEEPS, True),
+    "four names of up to 40 letters, Swedish": (
+        "swedish", FOUR_LONG, "", "sv", FOUR_LONG, FOUR_PILES, True),
     "two short names, Finnish": ("swedish", ["Aino", "Eero"], "", "fi", ["Aino", "Eero"],
                                  ROUND_SWEEPS, False),
     "two names as wide as lie, Norwegian": ("swedish", ["Mikael", "Wilmar"], "", "nb",
@@ -267,8 +279,8 @@ SIDES = {
 def _sides_read(page: Page, sides: list[str], upright: bool) -> None:
     """The table of a round's points, a column a side, at 360 px: every name whole,
     upright or lying as ``upright`` says; upright, on one line up to about 20 characters,
-    a longer one on a second line beside it up to four sides (never inside a word), and
-    cut with "…" from five sides; no number over two lines; no category's word broken;
+    a longer one on a second line beside it up to three sides (never inside a word), and
+    cut with "…" from four sides, never over a neighbour's column; no number over two lines; no category's word broken;
     nothing wider than the phone."""
     __tracebackhide__ = True
     table = page.locator("table.per-side").first
@@ -284,7 +296,7 @@ def _sides_read(page: Page, sides: list[str], upright: bool) -> None:
         if not upright:
             continue
         # a line takes about 24 characters (11rem)
-        if len(sides) <= 4:  # whole, a second line beside the first if need be
+        if len(sides) <= 3:  # whole, a second line beside the first if need be
             assert not cut, name
             assert columns == 1 if len(name) <= 20 else columns > 1 or len(name) < 30, name
         else:  # one line, cut past 11rem, as the 32 of SIX's last
@@ -292,6 +304,13 @@ def _sides_read(page: Page, sides: list[str], upright: bool) -> None:
             assert not cut if len(name) <= 20 else cut or len(name) < 30, name
     if upright:
         assert table.locator("thead .side-name").evaluate_all(UPRIGHT_BROKEN) == []
+        # no name runs over its neighbour's column (the names side by side never overlap)
+        spill = table.locator("thead th .side-name").evaluate_all(
+            """(spans) => spans.slice(1).flatMap((span, i) =>
+                 spans[i].getBoundingClientRect().right
+                   > span.closest("th").getBoundingClientRect().left + 0.5
+                   ? [spans[i].textContent] : [])""")
+        assert spill == [], f"{spill} run over the next column"
     if not upright:
         assert table.locator("thead .side-name").evaluate_all(BROKEN_WORDS) == []
     numbers = table.locator("tbody td:not(:first-child), tbody th:not(:first-child)")
