@@ -96,6 +96,13 @@ def test_a_tally_only_round(phone: Page, taps: Taps) -> None:
             const own = e.getBoundingClientRect();
             return [own.left - outer.left, outer.right - own.right]; }""")
         assert abs(left - right) <= 1 and right >= 8, f"a side's box: {left}px | {right}px"
+        # its four aces in a row stand within its padding too, as its number boxes do
+        spill = box.evaluate("""(e) => {
+            const row = e.querySelector('.aces').getBoundingClientRect();
+            const field = e.querySelector('input[type=number]').getBoundingClientRect();
+            const last = [...e.querySelectorAll('.aces label')].at(-1).getBoundingClientRect();
+            return [row.right - field.right, last.right - field.right]; }""")
+        assert max(spill) <= 0.5, f"the aces run {spill}px past the boxes' right edge"
     # one side made the last capture: ticking Bengt's box unticks Anna's
     anna, bengt = (phone.locator(f'input[name="sides-{i}-last_capture"]') for i in (0, 1))
     taps.tap(anna)
