@@ -20,7 +20,8 @@ from .security import same_origin_path
 from .web import render
 
 TITLES = {403: _l("Watching only"), 404: _l("Not found"), 405: _l("Not allowed"),
-          400: _l("Bad request"), 413: _l("Too large"), 429: _l("Too many requests")}
+          400: _l("Bad request"), 410: _l("This link was replaced"), 413: _l("Too large"),
+          429: _l("Too many requests")}
 # what a status code means to a player, where the error brings no words of its own
 MESSAGES = {
     400: _l("The page sent something this site cannot read. Go back, reload the page and "

@@ -146,6 +146,8 @@ def test_a_seats_link_can_be_replaced_from_the_players_link_only(client):
     assert fresh != ann and same == bo
     gone = client.get(f"/match/{ann}")
     assert gone.status_code == 410 and "This seat's link was replaced" in plain(gone)
+    # headed as what happened, not "Something went wrong"
+    assert "<h1>This link was replaced</h1>" in text(gone)
     assert client.get(f"/match/{ann}/round/1").status_code == 410
     assert client.post(f"/match/{ann}/round/1/play", data={"card": "9H", "action": "trail",
                                                           "version": 0}).status_code == 410

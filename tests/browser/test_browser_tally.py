@@ -287,8 +287,8 @@ def _sides_read(page: Page, sides: list[str], upright: bool) -> None:
     """The table of a round's points, a column a side, at 360 px: every name whole,
     upright or lying as ``upright`` says; upright, on one line up to about 20 characters,
     a longer one on a second line beside it up to three sides (never inside a word), and
-    cut with "…" from four sides, never over a neighbour's column; no number over two lines; no category's word broken;
-    nothing wider than the phone."""
+    cut with "…" from four sides, never over a neighbour's column; no number over two
+    lines; no category's word broken; nothing wider than the phone."""
     __tracebackhide__ = True
     table = page.locator("table.per-side").first
     expect(table).to_be_visible()
