@@ -436,6 +436,15 @@ def test_a_build_that_cannot_make_its_value_is_refused_with_its_sums(api):
     assert api(CHECK, locked)[0] == 200  # two sets of 9: a locked pile
 
 
+def test_a_repeated_name_is_named_as_the_first_player_wrote_it(api):
+    """As the new-match page says it: "two players are called Anna", not "anna "."""
+    status, answer = api("/api/v1/score", {"variant": "swedish",
+                                           "players": ["Bo", "Anna", "anna "],
+                                           "piles": [[], [], []]})
+    assert status == 400 and answer["field"] == "players[2]"
+    assert answer["error"] == "two players are called Anna: give each their own name"
+
+
 def test_two_packs_allow_two_copies(api):
     for variant in ("krypkasino", "mulle"):
         table = ["9S", "9S", "6C", "3D"] + (["2H"] if variant == "mulle" else [])
