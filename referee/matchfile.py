@@ -19,7 +19,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from .models import Match, RoundMode, RoundStatus
-from .names import NAME_LENGTH, readable, visible
+from .names import NAME_LENGTH, readable, repeats, visible
 from .rules.cards import Card, CardError
 from .rules.events import Event, EventError, EventKind, event_from_json
 from .rules.round import sides_of
@@ -187,10 +187,21 @@ def read(raw: Any) -> MatchDocument:
     players = doc["players"]
     if not isinstance(players, list) or not all(
         isinstance(name, str) and name == name.strip() and 1 <= len(name) <= NAME_LENGTH
-        and readable(name) and visible(name) for name in players
+        for name in players
     ):
         raise DocumentError(_("“players” must list the players' names in seat order, each "
                               "of 1 to %(n)d characters.", n=NAME_LENGTH))
+    for seat, name in enumerate(players, start=1):
+        if not readable(name):
+            raise DocumentError(_("The name of player %(n)d holds control characters or "
+                                  "marks that turn the text around.", n=seat))
+        if not visible(name):
+            raise DocumentError(_("The name of player %(n)d shows nothing: no letter, digit "
+                                  "or sign.", n=seat))
+    repeated = repeats(players)
+    if repeated:
+        raise DocumentError(_("Two players are called %(name)s: each needs a name of their "
+                              "own.", name=players[repeated[min(repeated)]]))
     try:
         sides_of(get_rules(variant, options), len(players))
     except OptionError as error:  # a house rule, or the seating: worded from its data

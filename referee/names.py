@@ -45,8 +45,13 @@ def visible(name: str) -> bool:
 
 
 def same(name: str) -> str:
-    """The name as two names are compared: trimmed, and in any case."""
-    return name.strip().casefold()
+    """The name as two names are compared: trimmed, in any case, and without the
+    characters that show nothing (a zero-width space inside "Ann\u200ba" is still Anna).
+
+    >>> same(" Ann\u200bA "), same("Åsa") == same("åsa")
+    ('anna', True)
+    """
+    return "".join(c for c in name if unicodedata.category(c) != "Cf").strip().casefold()
 
 
 def repeats(names: Sequence[str]) -> dict[int, int]:

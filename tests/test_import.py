@@ -322,13 +322,18 @@ FORGED = {
     "a name of spaces": (setting(("players",), ["Ann", "  "]),
                          "“players” must list the players' names in seat order"),
     "a name with a control character": (setting(("players",), ["Ann", "B\u0000o"]),
-                                        "“players” must list the players' names in seat "
-                                        "order"),
+                                        "The name of player 2 holds control characters"),
     "a name that turns the text around": (setting(("players",), ["Ann", "Bo\u202e"]),
-                                          "“players” must list the players' names in seat "
-                                          "order"),
+                                          "The name of player 2 holds control characters "
+                                          "or marks that turn the text around."),
     "a name of no width": (setting(("players",), ["Ann", "\u200b"]),
-                           "“players” must list the players' names in seat order"),
+                           "The name of player 2 shows nothing: no letter, digit or sign."),
+    "two players of one name": (setting(("players",), ["Alva", "alva"]),
+                                "Two players are called Alva: each needs a name of their "
+                                "own."),
+    "one name twice, a zero-width space apart": (
+        setting(("players",), ["Anna", "Ann\u200ba"]),
+        "Two players are called Anna: each needs a name of their own."),
     "a version as text": (setting(("version",), "1"),
                           'This match file is of version "1"; this referee reads version 1.'),
     "another kind of file": (setting(("format",), "something/else"),

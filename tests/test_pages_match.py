@@ -237,6 +237,13 @@ def test_new_match_refuses_a_name_with_nothing_to_see(client, name):
                                           "signs, not only spaces")]
 
 
+def test_a_name_repeated_with_a_character_that_shows_nothing_is_refused(client):
+    """"Ann\u200ba" shows as "Anna": the two would be two identical rows."""
+    body = text(refused(client, names=("Anna", "Ann\u200ba")))
+    assert problems(body) == [("names-1", "Two players are called Anna: give each their own "
+                                          "name (Anna K, Anna L)")]
+
+
 def test_new_match_welcomes_emoji_and_every_languages_letters(client):
     # an emoji joined by U+200D (no width, no direction) is one symbol: welcome
     names = ("Åsa 🃏", "Jyväskylän Eero", "👩\u200d👩\u200d👧")
