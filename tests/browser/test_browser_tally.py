@@ -82,6 +82,34 @@ def _confirm(page: Page, taps: Taps) -> None:
     expect(page.locator("#board")).to_be_visible()
 
 
+ONE_WORD = "DDDDDDDDDDWWWWWWWWWWMMMMMMMMMMWWWWWWWWWW"  # 40 letters, the longest name taken
+
+
+def _within_the_phone(page: Page, where: str) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"{where}: the page is {width}px wide on a 360px phone"
+
+
+def test_a_name_of_one_long_word_wraps_everywhere_it_stands(phone: Page, taps: Taps) -> None:
+    """A 40-letter name without a space: the tally form's box, the lines of the round's
+    points, and the round page's turn line all keep within the 360px phone."""
+    start_match(phone, taps, "swedish", [ONE_WORD, "Bo"], dealer=1)  # round 2: ONE_WORD first
+    start_round(phone, taps, tally=True)
+    _within_the_phone(phone, "the tally form")
+    for i, side in enumerate(ROUND_SWEEPS):
+        fill_tally(phone, taps, i, **side)
+    taps.tap(phone.get_by_role("button", name="Count the points"))
+    expect(phone.locator("table.per-side")).to_be_visible()
+    _within_the_phone(phone, "the round's points")
+    taps.tap(phone.get_by_role("button", name="Confirm into the match"))
+    expect(phone.locator("#board")).to_be_visible()
+    start_round(phone, taps)
+    lay_table(phone, taps, ["3S", "5C", "4H", "KD"])
+    expect(phone.locator("#turn")).to_contain_text(ONE_WORD)
+    _within_the_phone(phone, "the turn line")
+    shot(phone, "one-word-name-round")
+
+
 def test_a_tally_only_round(phone: Page, taps: Taps) -> None:
     start_match(phone, taps, "swedish", list(NAMES), dealer=2)
     taps.reset()
