@@ -85,11 +85,14 @@ def _deck_tiles(name: str, _locale: str) -> Markup:
     return Markup("\n").join(suits)
 
 
-def item_html(item: Card | Build) -> Markup:
+def item_html(item: Card | Build, owner: str | None = None) -> Markup:
+    """A table item as a tile's face: a build's cards and label, and its ``owner``'s name
+    within its dashed border when given."""
     if isinstance(item, Build):
         cards = Markup("").join(card_html(c) for c in item.cards)
-        return Markup('<span class="build">{cards} <em>{label}</em></span>').format(
-            cards=cards, label=build_text(item)
+        named = Markup(' <strong class="owner">{}</strong>').format(owner) if owner else ""
+        return Markup('<span class="build">{cards} <em>{label}</em>{named}</span>').format(
+            cards=cards, label=build_text(item), named=named
         )
     return card_html(item)
 

@@ -771,6 +771,18 @@ def test_a_krypkasino_dubbeltabbe_is_named_so_in_the_plays(client):
     # dubbeltabbe +10 = 18; Bo, before each of them, −5 and −10
     assert "penalty points so far: 18" in history
     assert "penalty points so far: \u221215" in history
+    # the big screen shows them beside each pile too
+    screen = plain(client.get(f"/match/{token}/tv"))
+    assert "penalty points so far: 18" in screen
+    assert "penalty points so far: \u221215" in screen
+
+
+def test_the_big_screen_names_a_builds_owner_within_its_tile(client):
+    token, number = opened(client, variant="norwegian", table=("4C", "KD", "8D", "JD"))
+    post_play(client, token, number, "5H", "build", refs=[0], value=9, headers=HX)
+    screen = text(client.get(f"/match/{token}/tv"))
+    assert re.search(r'<span class="build">(?:(?!</span>\s*</span>).)*build of 9</em>'
+                     r' <strong class="owner">Ann</strong></span>', screen, re.S), screen
 
 
 def test_the_danish_five_of_spades_taking_the_table_says_why(client):

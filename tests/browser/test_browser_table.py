@@ -219,6 +219,11 @@ def test_four_phones_each_record_their_own_plays_and_all_follow_within_two_secon
         page.locator("a", has_text="This round is confirmed").click()
         expect(page.locator("#board")).to_have_attribute("data-rounds", "1")
     shot(screen, "table-big-screen")
+    # the line of whose turn (here: who deals) is read from across the room: no smaller
+    # than the players' names in the standings
+    turn, name = (screen.locator(f".screen {part}").first.evaluate(
+        "(e) => parseFloat(getComputedStyle(e).fontSize)") for part in (".turn", ".who"))
+    assert turn >= name, f"the turn line is {turn}px, the names {name}px"
     shot(scoreboard, "table-scoreboard")
 
     delays = sorted(table.delays)
