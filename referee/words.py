@@ -156,6 +156,7 @@ REASONS: dict[Why, LazyString | Plural] = {
                                   "%(paired)s in two partnerships"),
     Why.PARTNERS_NEED_FOUR: _l("partnerships need at least 4 players, not %(players)s"),
     Why.SIDES_UNEQUAL: _l("%(players)s players cannot sit as %(sides)s sides of equal size"),
+    Why.PAIRS_ODD: _l("%(players)s players cannot all sit in pairs: one would be left over"),
     Why.TALLY_NEGATIVE: _l("a count cannot be below 0 (%(category)s)"),
     Why.TALLY_CARDS: _l("the cards add up to %(total)s, not %(whole)s"),
     Why.TALLY_SPADES: _l("the spades add up to %(total)s, not %(whole)s"),

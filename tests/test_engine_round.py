@@ -8,6 +8,7 @@ from conftest import P, play, tally
 
 from referee.rules.cards import pack, parse_cards
 from referee.rules.notes import Say
+from referee.rules.reasons import Reason, Why
 from referee.rules.round import (
     DuplicateCard,
     IllegalPlay,
@@ -199,6 +200,16 @@ def test_finnish_sweep_does_not_score_when_a_side_has_ten():
     r.play(play("10S", "capture", [0, 1]))  # 3 + 7 = 10 clears the table: seat 0 sweeps
     sweeps = r.sweeps[0]
     assert len(sweeps) == 1 and not sweeps[0].scored
+
+
+def test_an_odd_number_of_players_in_pairs_is_refused_as_pairs():
+    # Krypkasino seats 5 alone, but not in pairs: said of the pairs asked for, not as
+    # "5 players cannot sit as 2 sides of equal size"
+    with pytest.raises(OptionError) as refused:
+        sides_of(get_rules("krypkasino", {"partnerships": True}), 5)
+    assert refused.value.why == Reason.of(Why.PAIRS_ODD, players=5)
+    assert sides_of(get_rules("krypkasino", {"partnerships": True}), 6) == [[0, 3], [1, 4],
+                                                                             [2, 5]]
 
 
 @pytest.mark.parametrize(("target", "before", "scored"), [

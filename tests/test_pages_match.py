@@ -244,6 +244,12 @@ def test_a_name_repeated_with_a_character_that_shows_nothing_is_refused(client):
                                           "name (Anna K, Anna L)")]
 
 
+def test_five_in_pairs_is_refused_in_words_of_pairs(client):
+    body = plain(refused(client, names=("A", "B", "C", "D", "E"), variant="krypkasino",
+                         partnerships="pairs"))
+    assert "5 players cannot all sit in pairs: one would be left over" in body
+
+
 def test_new_match_welcomes_emoji_and_every_languages_letters(client):
     # an emoji joined by U+200D (no width, no direction) is one symbol: welcome
     names = ("Åsa 🃏", "Jyväskylän Eero", "👩\u200d👩\u200d👧")

@@ -110,6 +110,7 @@ class Why(enum.StrEnum):
     SEATS_ALONE_OR_PAIRED = "seats_alone_or_paired"  # variant, low, high, paired (values)
     PARTNERS_NEED_FOUR = "partners_need_four"  # players
     SIDES_UNEQUAL = "sides_unequal"  # players, sides
+    PAIRS_ODD = "pairs_odd"  # players (partnerships of two, an odd number of players)
     TALLY_NEGATIVE = "tally_negative"  # category
     TALLY_CARDS = "tally_cards"  # total, whole
     TALLY_SPADES = "tally_spades"  # total, whole

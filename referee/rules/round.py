@@ -325,6 +325,11 @@ def sides_of(rules: Rules, players: int) -> list[list[int]]:
             f"partnerships need at least 4 players, not {players}", "partnerships",
             Reason.of(Why.PARTNERS_NEED_FOUR, players=players),
         )
+    if wanted is True and players % 2:
+        raise OptionError(
+            f"{players} players cannot all sit in pairs: one would be left over",
+            "partnerships", Reason.of(Why.PAIRS_ODD, players=players),
+        )
     if players % count or players // count < 2:
         raise OptionError(
             f"{players} players cannot sit as {count} sides of equal size", "partnerships",
