@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from itertools import pairwise
 
 import reference
 from playwright.sync_api import Page, expect
@@ -363,6 +364,37 @@ def test_what_players_type_wraps_on_a_phone_however_long(phone: Page, taps: Taps
         assert lines == 1, f"{count.inner_text()!r} is on {lines} lines"
         # the "·" between two counts ends the first, so no line of a pile starts with one
         assert count.inner_text().endswith("·") is (n % 3 != 2), count.inner_text()
+
+
+# the bottoms of the lines of the verdict's sentence ("why?" stands on its last line)
+LINE_BOTTOMS = """(verdict) => {
+  const range = document.createRange();
+  range.selectNodeContents(verdict.querySelector("p.said"));
+  const rects = [...range.getClientRects()];
+  const lines = new Map();
+  for (const r of rects.filter((r) => r.height > 0)) {
+    const key = Math.round(r.bottom);
+    lines.set(key, Math.min(lines.get(key) ?? Infinity, r.bottom));
+  }
+  return [...lines.values()].sort((a, b) => a - b);
+}"""
+
+
+def test_a_verdict_over_lines_keeps_its_spacing_beside_why(phone: Page, taps: Taps):
+    """The "why?" beside a verdict is a 44px tap target: it must not push its line away
+    from the line above (the lines of the sentence keep one spacing)."""
+    start_match(phone, taps, "danish", ["Annabella", "Bo"], dealer=2)
+    start_round(phone, taps)
+    lay_table(phone, taps, ["KC", "10C", "7D", "9H"])
+    play(phone, taps, "5S", "5♠ takes")
+    verdict = phone.locator("#verdict")
+    expect(verdict).to_contain_text("a sweep")
+    expect(verdict.locator("details.why")).to_be_visible()
+    bottoms = verdict.evaluate(LINE_BOTTOMS)
+    assert len(bottoms) >= 2, f"the verdict is on one line: {bottoms}"
+    gaps = [round(b - a, 1) for a, b in pairwise(bottoms)]
+    assert max(gaps) - min(gaps) <= 3, f"the lines' spacings differ: {gaps}"
+    shot(phone, "verdict-lines-why")
 
 
 def test_a_play_double_tapped_is_recorded_once_without_a_false_alarm(phone: Page, taps: Taps):
