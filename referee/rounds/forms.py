@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
+from dataclasses import asdict
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -211,10 +212,7 @@ def filled_tally_form(packs: int, counts: Sequence[SideCounts]) -> TallyForm:
         for ace in side.aces:
             box = ace.code
             boxes.append(box + "2" if box in boxes else box)
-        sides.append({"cards": side.cards, "spades": side.spades, "aces": boxes,
-                      "big_casino": side.big_casino, "little_casino": side.little_casino,
-                      "sweeps": side.sweeps, "last_capture": side.last_capture,
-                      "mulle": side.mulle, "double_sweeps": side.double_sweeps})
+        sides.append({**asdict(side), "aces": boxes})
     return tally_form(packs)(formdata=None, data={"sides": sides}, side_count=len(sides))
 
 

@@ -485,8 +485,10 @@ def legal_plays(spot: Spot, card: Card, budget: Budget | None = None) -> list[Pl
         captures = []
     others: list[Play] = []
     if rules.building is not Building.NONE and rules.can_build_with(card):
-        loose = [(j, c) for j, c in enumerate(spot.table)
-                 if isinstance(c, Card) and rules.can_build_with(c)]
+        # what the card makes with each loose card it may build with, worked out once
+        made_with = {j: _sums([rules.table_values(card), rules.table_values(c)])
+                     for j, c in enumerate(spot.table)
+                     if isinstance(c, Card) and rules.can_build_with(c)}
         for i, item in enumerate(spot.table):
             if isinstance(item, Build):
                 raised = sorted({item.value + v for v in rules.table_values(card)})
@@ -495,11 +497,9 @@ def legal_plays(spot: Spot, card: Card, budget: Budget | None = None) -> list[Pl
                 # building more with one loose card: the two make another set of its
                 # value (Danish "bygge mere", an Anglo set added; Nordic refuses it)
                 others += [Play(card, Action.DOUBLE, tuple(sorted((i, j))), item.value)
-                           for j, c in loose if item.value in _sums(
-                               [rules.table_values(card), rules.table_values(c)])]
-            elif rules.can_build_with(item):
-                made = _sums([rules.table_values(card), rules.table_values(item)])
-                others += [Play(card, Action.BUILD, (i,), v) for v in made]
+                           for j, made in made_with.items() if item.value in made]
+            elif i in made_with:
+                others += [Play(card, Action.BUILD, (i,), v) for v in made_with[i]]
                 # a pair that is a set two ways (a Danish ace on an ace: 1 or 14) is
                 # offered as each, its value said; unsaid, a double takes the lower
                 same = sorted(set(rules.table_values(card)) & set(rules.table_values(item)))
