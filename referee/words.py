@@ -799,6 +799,20 @@ FEWEST = SideLine(
         "reached %(target)d"))
 
 
+# the card or cards worth points at once that a play took (a line kept before it named
+# them: the aces and casinos of the play)
+IMMEDIATE_TAKEN = SideLine(
+    _l("%(side)s reaches %(score)d (target %(target)d) with %(taken)s from play %(play)d and "
+       "wins in the middle of the round; no end-of-round points are added"),
+    _pl("partnership", "%(side)s reach %(score)d (target %(target)d) with %(taken)s from play "
+        "%(play)d and win in the middle of the round; no end-of-round points are added"))
+IMMEDIATE_AT_PLAY = SideLine(
+    _l("%(side)s reaches %(score)d (target %(target)d) with the aces and casinos of play "
+       "%(play)d and wins in the middle of the round; no end-of-round points are added"),
+    _pl("partnership", "%(side)s reach %(score)d (target %(target)d) with the aces and casinos "
+        "of play %(play)d and win in the middle of the round; no end-of-round points are "
+        "added"))
+
 NOTES: dict[Say, Callable[[Words], str]] = {
     Say.MOST: _most,
     Say.MOST_TIED: _most_tied,
@@ -870,12 +884,7 @@ NOTES: dict[Say, Callable[[Words], str]] = {
         _pl("partnership", "%(side)s reach %(score)d (target %(target)d) with the aces and casinos "
             "as they were captured, and win in the middle of the round; no end-of-round "
             "points are added")),
-    Say.IMMEDIATE_AT_PLAY: SideLine(
-        _l("%(side)s reaches %(score)d (target %(target)d) with the aces and casinos of play "
-           "%(play)d and wins in the middle of the round; no end-of-round points are added"),
-        _pl("partnership", "%(side)s reach %(score)d (target %(target)d) with the aces and casinos "
-            "of play %(play)d and win in the middle of the round; no end-of-round points are "
-            "added")),
+    Say.IMMEDIATE_AT_PLAY: lambda p: (IMMEDIATE_TAKEN if "taken" in p else IMMEDIATE_AT_PLAY)(p),
     Say.IMMEDIATE_LEFTOVER: SideLine(
         _l("%(side)s reaches %(score)d (target %(target)d) with the aces and casinos of the cards "
            "left on the table, taken after the last play, and wins before the round is added "
@@ -921,6 +930,8 @@ def note_text(note: Note, sides: Sequence[str]) -> str:
             cards = [c for c in value if isinstance(c, Card)]
             params[key] = ", ".join(card_text(c) for c in cards)
             params["aces"] = len(cards)
+        elif key == "taken" and isinstance(value, tuple):
+            params[key] = listed([card_text(c) for c in value if isinstance(c, Card)])
         elif key in ("counts", "counted") and isinstance(value, tuple):
             params[key] = _(" v ").join(str(v) for v in value)
         else:
@@ -928,7 +939,11 @@ def note_text(note: Note, sides: Sequence[str]) -> str:
     if note.code is Say.PENALTY_SWEEPS:
         # the sign always shown, a minus as a minus sign (not a hyphen)
         params["signed"] = number_text(int(params.get("points", 0)), signed=True)
-    return NOTES[note.code](params)
+    said = NOTES[note.code](params)
+    # a line of its own, so it starts with a capital: not a name, kept as it was written
+    if said.startswith(tuple(sides)):
+        return said
+    return said[:1].upper() + said[1:]
 
 
 def notes_text(notes: Sequence[Note], sides: Sequence[str]) -> list[str]:

@@ -220,7 +220,8 @@ def test_finnish_after_a_tie_at_sixteen_the_first_ace_or_casino_ends_the_match_r
     assert match.decided is Decided.IMMEDIATE and match.winner == 1
     assert match.scores == (17, 19) and list(score.totals) == [0, 2]
     assert match.explanation == (
-        Note.of(Say.IMMEDIATE_AT_PLAY, side=1, score=19, target=16, play=2),)
+        Note.of(Say.IMMEDIATE_AT_PLAY, side=1, score=19, target=16, play=2,
+                taken=tuple(parse_cards(["AC", "AS"]))),)
 
 
 def test_finnish_after_a_tie_a_tally_ends_as_play_would_rules_8():
@@ -254,7 +255,8 @@ def test_finnish_immediate_points_end_the_match_mid_round_without_the_rest_rules
     assert match.finished and match.winner == 0 and match.decided is Decided.IMMEDIATE
     assert match.scores == (16, 3) and list(score.totals) == [2, 0]
     assert match.explanation == (
-        Note.of(Say.IMMEDIATE_AT_PLAY, side=0, score=16, target=16, play=1),)
+        Note.of(Say.IMMEDIATE_AT_PLAY, side=0, score=16, target=16, play=1,
+                taken=tuple(parse_cards(["AC", "AS"]))),)
 
 
 def test_finnish_last_capture_reaching_sixteen_ends_before_the_count_rules_8():

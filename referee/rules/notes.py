@@ -57,7 +57,9 @@ class Say(enum.StrEnum):
     FEWEST_POINTS = "fewest_points"
     FEWEST_TIED = "fewest_tied"  # score, target, sides (as above): another round
     IMMEDIATE = "immediate"  # side, score, target: aces and casinos, mid-round
-    IMMEDIATE_AT_PLAY = "immediate_at_play"  # side, score, target, play (its number)
+    # side, score, target, play (its number), taken (its aces and casinos; a note kept
+    # before it named them has none)
+    IMMEDIATE_AT_PLAY = "immediate_at_play"
     IMMEDIATE_LEFTOVER = "immediate_leftover"  # side, score, target: with the leftover
     HIGHEST = "highest"  # side, score, counts (the others'), target
     TIED_COUNT_OUT = "tied_count_out"  # sides, score, counts: counted out from these
@@ -109,7 +111,7 @@ class Note:
         for key, value in data.items():
             if key == "code":
                 continue
-            if key == "cards":
+            if key in ("cards", "taken"):
                 params.append((key, tuple(Card.parse(code) for code in value)))
             elif isinstance(value, list):
                 params.append((key, tuple(int(v) for v in value)))

@@ -871,7 +871,8 @@ class RoundState:
             note = (Note.of(Say.IMMEDIATE_LEFTOVER, side=side, score=score,
                             target=self.rules.target) if self.finished else
                     Note.of(Say.IMMEDIATE_AT_PLAY, side=side, score=score,
-                            target=self.rules.target, play=self.index + 1))
+                            target=self.rules.target, play=self.index + 1,
+                            taken=tuple(c for c in cards if self.rules.immediate_points(c))))
             self.decided = MatchResult(
                 tuple(s + i for s, i in zip(self.scores_before, self.immediate, strict=True)),
                 True, side, (note,), Decided.IMMEDIATE)
