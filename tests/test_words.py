@@ -253,6 +253,17 @@ def test_one_spade_and_one_point_are_each_in_the_singular(app, language):
     assert said == SPADES_EACH[language]
 
 
+def test_danish_raises_a_build_as_players_say_it(app):
+    # "forhøjer bygningen på 9 til 12", not "bygger bygningen på 9 videre til 12"
+    from flask_babel import force_locale
+
+    from referee.words import play_text
+
+    with app.test_request_context(), force_locale("da"):
+        said = play_text(play("3S", "build", [0], 12), [BUILD])
+    assert said == "3♠ forhøjer bygningen på 9 til 12"
+
+
 # -- Finnish: a build is never the object of a verb (it would need a case) ----------------
 
 def test_finnish_names_what_is_taken_after_a_colon(app):

@@ -102,6 +102,8 @@ def test_the_links_a_thumb_taps_between_pages_are_44px_tall(phone: Page, taps: T
     phone.goto("/rules")
     _tall_enough(phone, phone.locator("main").get_by_role("link", name="Check a play"))
     taps.tap(phone.get_by_role("link", name="Norwegian Kasino").first)
+    expect(phone.locator("h1")).to_contain_text("Norwegian")
+    phone.wait_for_load_state()  # measured with its stylesheet, not before
     _tall_enough(phone, phone.get_by_role("link", name="← All variants"))
     start_match(phone, taps, "swedish", ["Anna", "Bo"])
     _tall_enough(phone, phone.get_by_role("link", name="the big screen"))

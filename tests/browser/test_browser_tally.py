@@ -215,7 +215,7 @@ def test_a_match_tied_on_points_won_on_the_rounds_spades(phone: Page, taps: Taps
     assert _board_totals(phone) == [11, 11]
     won = phone.locator("#board p.verdict")
     expect(won).to_contain_text("Bengt wins the match.")
-    expect(won).to_contain_text("tied at 11")
+    expect(won).to_contain_text("Tied at 11")
     expect(won).to_contain_text("spades")
     expect(phone.get_by_role("button", name="Play by play")).to_have_count(0)
     axe(phone, "scoreboard: a match won on the tie-break (phone)")
