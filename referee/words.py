@@ -799,8 +799,8 @@ FEWEST = SideLine(
         "reached %(target)d"))
 
 
-# the card or cards worth points at once that a play took (a line kept before it named
-# them: the aces and casinos of the play)
+# the card or cards worth points at once that a play took, or the last capture took from
+# the cards left on the table (a line kept before it named them: the aces and casinos)
 IMMEDIATE_TAKEN = SideLine(
     _l("%(side)s reaches %(score)d (target %(target)d) with %(taken)s from play %(play)d and "
        "wins in the middle of the round; no end-of-round points are added"),
@@ -812,6 +812,27 @@ IMMEDIATE_AT_PLAY = SideLine(
     _pl("partnership", "%(side)s reach %(score)d (target %(target)d) with the aces and casinos "
         "of play %(play)d and win in the middle of the round; no end-of-round points are "
         "added"))
+LEFTOVER_TAKEN = SideLine(
+    _l("%(side)s reaches %(score)d (target %(target)d) with %(taken)s among the cards left on "
+       "the table, taken after the last play, and wins before the round is added up; no "
+       "end-of-round points are added"),
+    _pl("partnership", "%(side)s reach %(score)d (target %(target)d) with %(taken)s among the "
+        "cards left on the table, taken after the last play, and win before the round is "
+        "added up; no end-of-round points are added"))
+IMMEDIATE_LEFTOVER = SideLine(
+    _l("%(side)s reaches %(score)d (target %(target)d) with the aces and casinos of the cards "
+       "left on the table, taken after the last play, and wins before the round is added "
+       "up; no end-of-round points are added"),
+    _pl("partnership", "%(side)s reach %(score)d (target %(target)d) with the aces and casinos "
+        "of the cards left on the table, taken after the last play, and win before the "
+        "round is added up; no end-of-round points are added"))
+
+
+def _with_taken(named: SideLine, kept: SideLine) -> Callable[[Words], str]:
+    """The line that names the cards taken (``taken``), or the words of one kept before
+    the notes named them."""
+    return lambda p: (named if "taken" in p else kept)(p)
+
 
 NOTES: dict[Say, Callable[[Words], str]] = {
     Say.MOST: _most,
@@ -884,14 +905,8 @@ NOTES: dict[Say, Callable[[Words], str]] = {
         _pl("partnership", "%(side)s reach %(score)d (target %(target)d) with the aces and casinos "
             "as they were captured, and win in the middle of the round; no end-of-round "
             "points are added")),
-    Say.IMMEDIATE_AT_PLAY: lambda p: (IMMEDIATE_TAKEN if "taken" in p else IMMEDIATE_AT_PLAY)(p),
-    Say.IMMEDIATE_LEFTOVER: SideLine(
-        _l("%(side)s reaches %(score)d (target %(target)d) with the aces and casinos of the cards "
-           "left on the table, taken after the last play, and wins before the round is added "
-           "up; no end-of-round points are added"),
-        _pl("partnership", "%(side)s reach %(score)d (target %(target)d) with the aces and casinos "
-            "of the cards left on the table, taken after the last play, and win before the "
-            "round is added up; no end-of-round points are added")),
+    Say.IMMEDIATE_AT_PLAY: _with_taken(IMMEDIATE_TAKEN, IMMEDIATE_AT_PLAY),
+    Say.IMMEDIATE_LEFTOVER: _with_taken(LEFTOVER_TAKEN, IMMEDIATE_LEFTOVER),
     Say.HIGHEST: SideLine(
         _l("%(side)s wins with the highest total, %(score)d against %(counts)s, once a side "
            "reached %(target)d"),

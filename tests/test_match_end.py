@@ -292,7 +292,13 @@ def test_finnish_leftover_aces_end_the_match_after_the_last_play_rules_8():
             r.play(Play(card, Action.TRAIL))
     score, match = r.score()
     assert match.decided is Decided.IMMEDIATE and match.winner == 1
-    assert match.explanation == (Note.of(Say.IMMEDIATE_LEFTOVER, side=1, score=21, target=16),)
+    (note,) = match.explanation
+    assert note.code is Say.IMMEDIATE_LEFTOVER
+    assert (note.get("side"), note.get("score"), note.get("target")) == (1, 21, 16)
+    # the line names what scored among the cards left: the four aces and both casinos
+    taken = note.get("taken")
+    assert isinstance(taken, tuple) and len(taken) == 6
+    assert set(taken) == set(parse_cards(["AS", "AH", "AD", "AC", "10D", "2S"]))
     assert score.explanation == (Note.of(Say.ENDED_WITH_LEFTOVER),)
 
 

@@ -357,6 +357,36 @@ def test_a_mid_round_win_names_the_cards_of_its_play(app, language):
     assert said == WON_WITH_ACES[language]
 
 
+# the same by the last capture's cards left on the table: A♠ and 10♦ among them
+WON_WITH_LEFTOVER = {
+    "en": "Ann reaches 16 (target 16) with A♠ and 10♦ among the cards left on the table, "
+          "taken after the last play, and wins before the round is added up; no end-of-round "
+          "points are added",
+    "fi": "Ann saa 16 pistettä (tavoite 16) pöytään jääneistä korteista, jotka otetaan "
+          "viimeisen siirron jälkeen (A♠ ja 10♦), ja voittaa ennen kuin kierroksen pisteet "
+          "lasketaan; kierroksen loppupisteitä ei lasketa",
+    "nb": "Ann når 16 (mål 16) med A♠ og 10♦ blant kortene som lå igjen på bordet, tatt etter "
+          "siste trekk, og vinner før runden telles opp; poengene for slutten av runden "
+          "legges ikke til",
+    "sv": "Ann når 16 (mål 16) med A♠ och 10♦ bland korten som låg kvar på bordet, tagna "
+          "efter sista draget, och vinner innan omgången räknas ihop; inga slutpoäng läggs "
+          "till",
+    "da": "Ann når 16 (mål 16) med A♠ og 10♦ blandt kortene, der var tilbage på bordet, taget "
+          "efter sidste træk, og vinder, før runden tælles op; der lægges ingen point til ved "
+          "rundens slutning",
+}
+
+
+@pytest.mark.parametrize("language", sorted(WON_WITH_LEFTOVER))
+def test_a_win_by_the_cards_left_on_the_table_names_them(app, language):
+    from flask_babel import force_locale
+
+    note = Note.of(Say.IMMEDIATE_LEFTOVER, side=0, score=16, target=16,
+                   taken=(P("AS"), P("10D")))
+    with app.test_request_context(), force_locale(language):
+        assert note_text(note, ["Ann"]) == WON_WITH_LEFTOVER[language]
+
+
 def test_a_mid_round_win_kept_before_its_cards_were_named_reads_as_it_did(app):
     # a round's points stored before the note named the cards: its words, not an error
     kept = Note.from_json({"code": "immediate_at_play", "side": 0, "score": 16,

@@ -60,7 +60,8 @@ class Say(enum.StrEnum):
     # side, score, target, play (its number), taken (its aces and casinos; a note kept
     # before it named them has none)
     IMMEDIATE_AT_PLAY = "immediate_at_play"
-    IMMEDIATE_LEFTOVER = "immediate_leftover"  # side, score, target: with the leftover
+    # side, score, target, taken: with the leftover (taken: as above)
+    IMMEDIATE_LEFTOVER = "immediate_leftover"
     HIGHEST = "highest"  # side, score, counts (the others'), target
     TIED_COUNT_OUT = "tied_count_out"  # sides, score, counts: counted out from these
     TOGETHER_IMMEDIATE = "together_immediate"  # target: aces and casinos bring them there

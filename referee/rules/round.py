@@ -868,11 +868,11 @@ class RoundState:
         self.immediate_steps.append(credits)
         score = self.scores_before[side] + self.immediate[side]
         if score >= self.rules.target and self.decided is None:
+            taken = tuple(c for c in cards if self.rules.immediate_points(c))
             note = (Note.of(Say.IMMEDIATE_LEFTOVER, side=side, score=score,
-                            target=self.rules.target) if self.finished else
+                            target=self.rules.target, taken=taken) if self.finished else
                     Note.of(Say.IMMEDIATE_AT_PLAY, side=side, score=score,
-                            target=self.rules.target, play=self.index + 1,
-                            taken=tuple(c for c in cards if self.rules.immediate_points(c))))
+                            target=self.rules.target, play=self.index + 1, taken=taken))
             self.decided = MatchResult(
                 tuple(s + i for s, i in zip(self.scores_before, self.immediate, strict=True)),
                 True, side, (note,), Decided.IMMEDIATE)
