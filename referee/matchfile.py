@@ -19,7 +19,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from .models import Match, RoundMode, RoundStatus
-from .names import NAME_LENGTH, readable, repeats, visible
+from .names import NAME_LENGTH, first_repeat, readable, visible
 from .rules.cards import Card, CardError
 from .rules.events import Event, EventError, EventKind, event_from_json
 from .rules.round import sides_of
@@ -198,10 +198,10 @@ def read(raw: Any) -> MatchDocument:
         if not visible(name):
             raise DocumentError(_("The name of player %(n)d shows nothing: no letter, digit "
                                   "or sign.", n=seat))
-    repeated = repeats(players)
-    if repeated:
+    repeat = first_repeat(players)
+    if repeat is not None:
         raise DocumentError(_("Two players are called %(name)s: each needs a name of their "
-                              "own.", name=players[repeated[min(repeated)]]))
+                              "own.", name=players[repeat[1]]))
     try:
         sides_of(get_rules(variant, options), len(players))
     except OptionError as error:  # a house rule, or the seating: worded from its data

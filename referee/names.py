@@ -10,6 +10,8 @@ so that "Anna to play" says whose turn it is.
 {}
 >>> repeats(["Anna", "anna", "Bo", "ANNA "])
 {1: 0, 3: 0}
+>>> first_repeat(["Bo", "Anna", "bo", "anna"]), first_repeat(["Anna", "Anne"])
+((2, 0), None)
 """
 
 from __future__ import annotations
@@ -67,3 +69,12 @@ def repeats(names: Sequence[str]) -> dict[int, int]:
             first[key] = i
     return found
 
+
+def first_repeat(names: Sequence[str]) -> tuple[int, int] | None:
+    """The first name that an earlier one already is: its index, and the index of the
+    name it repeats (whose spelling a message names); None when every name is its own."""
+    found = repeats(names)
+    if not found:
+        return None
+    at = min(found)
+    return at, found[at]

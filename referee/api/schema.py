@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from referee.names import NAME_LENGTH, readable, repeats, visible
+from referee.names import NAME_LENGTH, first_repeat, readable, visible
 from referee.rules.capture import Group
 from referee.rules.cards import Card, CardError
 from referee.rules.partition import Budget
@@ -90,11 +90,11 @@ def read_players(body: dict[str, Any], rules: Rules) -> tuple[int, list[str] | N
             if not visible(name):
                 raise BadInput("a player's name needs something that shows: a letter, a "
                                "digit or a sign, not only spaces", f"players[{i}]")
-        repeated = repeats(names)  # a repeat's index: the first's, whose spelling is named
-        if repeated:
-            repeat = min(repeated)
-            raise BadInput(f"two players are called {names[repeated[repeat]].strip()}: give "
-                           "each their own name", f"players[{repeat}]")
+        repeat = first_repeat(names)
+        if repeat is not None:
+            at, first = repeat
+            raise BadInput(f"two players are called {names[first].strip()}: give each their "
+                           "own name", f"players[{at}]")
         count = len(names)
         names = [n.strip() for n in names]
     else:
