@@ -21,7 +21,7 @@ from flask_babel import lazy_gettext as _l
 from .models import Match, RoundMode, RoundStatus
 from .names import NAME_LENGTH, first_repeat, readable, visible
 from .rules.cards import Card, CardError
-from .rules.events import Event, EventError, EventKind, event_from_json
+from .rules.events import Event, EventError, EventKind, Switched, event_from_json
 from .rules.round import sides_of
 from .rules.scoring import Tally
 from .rules.turn import Action
@@ -53,13 +53,14 @@ EVENT_FIELDS: dict[EventKind, tuple[dict[str, type], dict[str, type]]] = {
     EventKind.UNDO: ({}, {}),
     EventKind.TALLY: ({"tallies": list}, {}),
     EventKind.CONFIRM: ({}, {}),
+    EventKind.SWITCH: ({"mode": str}, {}),
 }
 TALLY_KEYS = tuple(Tally(0, 0, (), 0, 0, 0, False).to_json())
 # what a round recorded play by play holds, and what a round of tallies only
 KINDS_OF_MODE = {
     RoundMode.PLAY: (EventKind.TABLE, EventKind.PLAY, EventKind.OVERRULE, EventKind.UNDO,
-                     EventKind.CONFIRM),
-    RoundMode.TALLY: (EventKind.TALLY, EventKind.UNDO, EventKind.CONFIRM),
+                     EventKind.CONFIRM, EventKind.SWITCH),
+    RoundMode.TALLY: (EventKind.TALLY, EventKind.UNDO, EventKind.CONFIRM, EventKind.SWITCH),
 }
 
 
@@ -71,9 +72,15 @@ class DocumentError(ValueError):
 class RoundDocument:
     number: int  # from 1
     dealer: int  # a seat, from 0
-    mode: RoundMode
+    mode: RoundMode  # as it is recorded now, after any switch
     status: RoundStatus
     events: tuple[Event, ...]
+
+    @property
+    def first_mode(self) -> RoundMode:
+        """The way the round was started: before its switches, each to the other way."""
+        switches = sum(isinstance(e, Switched) for e in self.events)
+        return self.mode if switches % 2 == 0 else _other(self.mode)
 
     def to_json(self) -> dict[str, Any]:
         return {"number": self.number, "dealer": self.dealer, "mode": self.mode.value,
@@ -271,9 +278,25 @@ def _round(value: Any, number: int) -> RoundDocument:
     if len(events) > MAX_ROUND_EVENTS:
         raise DocumentError(_("%(where)s holds %(n)d events; a round holds at most %(max)d.",
                               where=place, n=len(events), max=MAX_ROUND_EVENTS))
-    return RoundDocument(number, rnd["dealer"], mode, status,
-                         tuple(_event(e, number, index, mode)
-                               for index, e in enumerate(events, start=1)))
+    # each switch goes to the other way, the last to ``mode``: the way the round started
+    switches = sum(isinstance(e, dict) and e.get("kind") == EventKind.SWITCH for e in events)
+    current = mode if switches % 2 == 0 else _other(mode)
+    read: list[Event] = []
+    for index, entry in enumerate(events, start=1):
+        event = _event(entry, number, index, current)
+        if isinstance(event, Switched):
+            if event.mode is current:
+                raise DocumentError(_(
+                    "%(where)s: a switch goes to the other way, and the round is recorded "
+                    "“%(mode)s” already.", where=where(number, index, event.kind),
+                    mode=current.value))
+            current = event.mode
+        read.append(event)
+    return RoundDocument(number, rnd["dealer"], mode, status, tuple(read))
+
+
+def _other(mode: RoundMode) -> RoundMode:
+    return RoundMode.TALLY if mode is RoundMode.PLAY else RoundMode.PLAY
 
 
 def _event(value: Any, number: int, index: int, mode: RoundMode) -> Event:
@@ -346,6 +369,8 @@ def _unreadable(kind: EventKind, data: dict[str, Any]) -> str:
             Card.parse(code)
         except CardError as error:
             return card_error_text(error, _shown(code))
+    if kind is EventKind.SWITCH and data["mode"] not in set(RoundMode):
+        return _("“mode” is play or tally, not %(given)s", given=_shown(data["mode"]))
     if kind in (EventKind.PLAY, EventKind.OVERRULE) and data["action"] not in set(Action):
         return _("“action” is capture, build, double or trail, not %(given)s",
                  given=_shown(data["action"]))

@@ -34,14 +34,8 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from .extensions import Model
 from .rules.events import Event as EngineEvent
 from .rules.events import EventKind, event_from_json
+from .rules.events import RoundMode as RoundMode  # the engine's: a switch is an event
 from .rules.scoring import RoundResult
-
-
-class RoundMode(enum.StrEnum):
-    """How a round is recorded: play by play, or only its end-of-round tallies."""
-
-    PLAY = "play"
-    TALLY = "tally"
 
 
 class RoundStatus(enum.StrEnum):

@@ -48,6 +48,7 @@ from .rules.events import (
     FirstTable,
     Overruled,
     Played,
+    Switched,
     TallyEntered,
     Undone,
     event_from_json,
@@ -612,25 +613,24 @@ def undo(rnd: RoundData, version: int, seat: int | None = None) -> TakenBack:
 
 
 def may_switch_mode(rnd: RoundData) -> bool:
-    """Nothing has ever been recorded in the round (its log is empty: not even a change
-    taken back)."""
-    return rnd.version == 0 or not log_of(rnd)
+    """Nothing is in force in the round: nothing has been recorded in it yet, or all of
+    it has been taken back."""
+    return rnd.version == 0 or not in_force(log_of(rnd))
 
 
 def switch_mode(rnd: RoundData, version: int) -> RoundMode:
-    """Record the round the other way (play by play, or by its tallies) while nothing has
-    ever been recorded in it: a phone started it the wrong way. No event (the log has
-    nothing to take back or to add), but the round's version moves on, so that every
-    phone showing it follows; the new way."""
+    """Record the round the other way (play by play, or by its tallies) while nothing is
+    in force in it: a phone started it the wrong way, or the table gave up recording it
+    play by play and took it all back. The switch is an event of the log
+    (:class:`~referee.rules.events.Switched`), which starts the round afresh; the new
+    way."""
     _open(rnd)
     check_version(rnd, version)
     if not may_switch_mode(rnd):
-        raise RoundClosed(_("Something has been recorded in this round, so it stays the way "
-                            "it was started."))
+        raise RoundClosed(_("Something is recorded in this round: take it back with Undo "
+                            "first, then switch."))
     mode = RoundMode.PLAY if rnd.tally_only else RoundMode.TALLY
-    _one_or_stale(_update_round(rnd, version, mode=mode, version=version + 1))
-    _settled(db.session.connection(), rnd, {"mode": mode, "version": version + 1},
-             logged=False)
+    _append(rnd, version, Switched(mode), mode=mode)
     return mode
 
 
@@ -786,7 +786,7 @@ def import_match(document: MatchDocument) -> Match:
 def _import_round(match: Match, doc: RoundDocument) -> None:
     place = matchfile.where(doc.number)
     try:
-        rnd = start_round(match, doc.mode)
+        rnd = start_round(match, doc.first_mode)
     except RoundClosed as closed:
         raise DocumentError(f"{place}: {closed}") from None
     if rnd.dealer != doc.dealer:
@@ -826,6 +826,8 @@ def _import_event(match: Match, rnd: RoundRow, event: EngineEvent) -> str | None
         undo(rnd, version)
     elif isinstance(event, TallyEntered):
         return _import_tally(match, rnd, event.tallies)
+    elif isinstance(event, Switched):  # to the other way (the file's switches are read so)
+        switch_mode(rnd, version)
     else:
         confirm(rnd, version)
     return None

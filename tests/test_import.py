@@ -178,6 +178,27 @@ def test_the_hand_written_file_is_legal_and_comes_back_the_same(client):
     assert json.loads(client.get(f"/match/{token}/export.json").data) == base()
 
 
+def test_a_round_switched_once_all_was_taken_back_comes_back_the_same(client):
+    """Round 2 started play by play, its plays all taken back, then switched to its tallies:
+    the file's mode is the round's way now, and its switch says it started the other way."""
+    doc = base()
+    doc["rounds"][1] = {"number": 2, "dealer": 0, "mode": "tally", "status": "open",
+                        "events": [
+        {"kind": "table", "data": {"cards": ["9S", "6C", "3D", "5H"]}},
+        {"kind": "play", "data": {"card": "9H", "action": "capture", "refs": [0]}},
+        {"kind": "undo", "data": {}},
+        {"kind": "undo", "data": {}},
+        {"kind": "switch", "data": {"mode": "tally"}},
+        {"kind": "tally", "data": {"tallies": copy.deepcopy(SWEDISH_TALLY)}},
+    ]}
+    response = import_file(client, json.dumps(doc))
+    assert response.status_code == 303, problem(response)
+    token = response.headers["Location"].rsplit("/", 1)[-1]
+    assert json.loads(client.get(f"/match/{token}/export.json").data) == doc
+    assert match_of(token).rounds[1].tally_only
+    assert "Change the tally" in plain(client.get(f"/match/{token}/round/2"))
+
+
 def event(doc, number, index):
     return doc["rounds"][number - 1]["events"][index - 1]
 
@@ -221,12 +242,24 @@ FORGED = {
                                    "is not legal: 6♣+3♦ = 9, not 7"),
     "an unknown kind of event": (setting((*E, 1, "kind"), "steal"),
                                  "round 2, event 2: a round recorded play by play has events "
-                                 "of the kinds table, play, overrule, undo, confirm, not "
-                                 '"steal".'),
+                                 "of the kinds table, play, overrule, undo, confirm, switch, "
+                                 'not "steal".'),
     "a play in a round of tallies": (
         appending(1, {"kind": "play", "data": {"card": "9H", "action": "trail", "refs": []}}),
         "round 1, event 3: a round of tallies only has events of the kinds tally, undo, "
-        'confirm, not "play".'),
+        'confirm, switch, not "play".'),
+    "a switch with plays in force": (
+        lambda doc: (appending(2, {"kind": "switch", "data": {"mode": "tally"}})(doc),
+                     setting((*R2, "mode"), "tally")(doc)),
+        "round 2, event 5 (switch): Something is recorded in this round: take it back with "
+        "Undo first, then switch."),
+    "a switch to the way the round is recorded": (
+        setting(("rounds", 0, "events"), [{"kind": "switch", "data": {"mode": "tally"}}] * 2),
+        "round 1, event 1 (switch): a switch goes to the other way, and the round is recorded "
+        "“tally” already."),
+    "a switch to no way there is": (
+        setting(("rounds", 0, "events", 0), {"kind": "switch", "data": {"mode": "cards"}}),
+        'round 1, event 1 (switch): “mode” is play or tally, not "cards".'),
     "the wrong dealer": (setting((*R2, "dealer"), 1), "round 2: the dealer is 0 (Ann), not 1."),
     "a first dealer who is not at the table": (
         setting(("first_dealer",), 2), "“first_dealer” must be a seat from 0 to 1."),

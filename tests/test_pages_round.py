@@ -311,7 +311,7 @@ def test_a_tally_sent_to_a_round_played_play_by_play_says_so(client):
 def test_a_round_started_the_wrong_way_switches_while_nothing_is_recorded(client):
     """A tap on "Play by play" meant for "Only the tallies" (or the other way round): while
     nothing is recorded the round switches, and every phone showing it follows (its
-    version moves on); the log stays empty."""
+    version moves on); the switch is the log's event."""
     token = new_match(client)
     number = start_round(client, token, "play")
     assert "Only the tallies instead" in plain(client.get(f"/match/{token}/round/{number}"))
@@ -322,10 +322,11 @@ def test_a_round_started_the_wrong_way_switches_while_nothing_is_recorded(client
     assert "This round is counted by its tallies." in page and "Count the points" in page
     assert "Play by play instead" in page  # and back again, still nothing recorded
     switched = round_of(token, number)
-    assert switched.tally_only and switched.version == 1 and switched.events == []
+    assert switched.tally_only and switched.version == 1
+    assert [(e.kind, e.data) for e in switched.events] == [(EventKind.SWITCH, {"mode": "tally"})]
     assert client.post(f"/match/{token}/round/{number}/tally",
                        data=tally_data(token, number, SWEDISH_SIDES)).status_code == 303
-    assert len(round_of(token, number).events) == 1
+    assert len(round_of(token, number).events) == 2
     # the other way, from a plain form (no htmx): back to the round page
     token = new_match(client)
     number = start_round(client, token, "tally")
@@ -336,13 +337,54 @@ def test_a_round_started_the_wrong_way_switches_while_nothing_is_recorded(client
     assert not round_of(token, number).tally_only
 
 
+def test_a_round_taken_back_to_nothing_switches_to_the_tallies_and_back(client):
+    """The table records a few plays, gives up, and takes them all back: with nothing in
+    force the round switches to its tallies; the plays stay in the log, taken back, and
+    count for nothing. A tally taken back lets it switch back to play by play, afresh."""
+    token, number = opened(client)  # the first table laid: version 1
+    first = post_play(client, token, number, "2S", headers=HX)
+    assert first.status_code == 200
+    assert "Only the tallies instead" not in plain(first)
+    for at in (2, 3):  # the play, then the first table cards
+        taken = client.post(f"/match/{token}/round/{number}/undo", data={"version": at},
+                            headers=HX)
+        assert taken.status_code == 200
+    assert "Only the tallies instead" in plain(taken)
+    switched = client.post(f"/match/{token}/round/{number}/mode", data={"version": 4},
+                           headers=HX)
+    assert switched.status_code == 200 and "Count the points" in plain(switched)
+    rnd = round_of(token, number)
+    assert rnd.tally_only and rnd.version == 5
+    assert [e.kind for e in rnd.events] == [EventKind.TABLE, EventKind.PLAY, EventKind.UNDO,
+                                            EventKind.UNDO, EventKind.SWITCH]
+    # nothing of the plays taken back is counted: the tallies alone make the round
+    assert client.post(f"/match/{token}/round/{number}/tally",
+                       data=tally_data(token, number, SWEDISH_SIDES)).status_code == 303
+    assert service.round_result(round_of(token, number)) is not None
+    assert "Play by play instead" not in plain(client.get(f"/match/{token}/round/{number}"))
+    # the tally taken back: play by play again, from the first table cards
+    assert client.post(f"/match/{token}/round/{number}/undo", data={"version": 6},
+                       headers=HX).status_code == 200
+    back = client.post(f"/match/{token}/round/{number}/mode", data={"version": 7}, headers=HX)
+    assert back.status_code == 200 and "These are on the table" in plain(back)
+    assert lay_table(client, token, number, ["2H", "5C", "9D", "KS"]).status_code == 200
+    game = service.game_of(round_of(token, number))
+    assert game.started and game.logged == 1 and not game.records
+    # an undo has nothing before the switch to take back
+    assert client.post(f"/match/{token}/round/{number}/undo", data={"version": 9},
+                       headers=HX).status_code == 200
+    nothing = client.post(f"/match/{token}/round/{number}/undo", data={"version": 10},
+                          headers=HX)
+    assert nothing.status_code == 409 and "nothing to undo" in plain(nothing)
+
+
 def test_a_round_with_something_recorded_keeps_its_way(client):
     token, number = opened(client)  # the first table laid: version 1
     assert "Only the tallies instead" not in plain(client.get(f"/match/{token}/round/{number}"))
     response = client.post(f"/match/{token}/round/{number}/mode", data={"version": 1},
                            headers=HX)
     assert response.status_code == 409
-    assert "it stays the way it was started" in plain(response)
+    assert "Something is recorded in this round: take it back with Undo first" in plain(response)
     assert not round_of(token, number).tally_only and len(round_of(token, number).events) == 1
     # a page from before another phone's change: nothing changes either
     token = new_match(client)

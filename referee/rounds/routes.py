@@ -161,8 +161,8 @@ def panel_context(who: Access[Any], rnd: RoundData, game: RoundState | None = No
         context["poll_tag"] = poll_tag(round_version_of(rnd, who.role, who.seat))
     game = game or service.game_of(rnd)
     context["undoable"] = game.logged > 0 and service.seat_may_undo(game, who.seat)
-    # a round started the wrong way may switch while nothing is recorded (the log is read
-    # only then, at a round's very start)
+    # a round may switch to the other way while nothing is in force in it: started the
+    # wrong way, or all of it taken back (its log is read only when no play is in force)
     context["switchable"] = (can_edit and rnd.open and game.logged == 0
                              and service.may_switch_mode(rnd))
     result = service.round_result(rnd, game)
@@ -477,7 +477,8 @@ def _redo(taken: service.TakenBack) -> Redo | None:
 
 @bp.post("/match/<token>/round/<int:number>/mode")
 def mode(token: str, number: int):
-    """A round started the wrong way, with nothing recorded yet: the other way."""
+    """A round with nothing in force (started the wrong way, or all of it taken back):
+    the other way."""
     return _versioned(token, number,
                       lambda _who, rnd, version: service.switch_mode(rnd, version),
                       lambda who, rnd, _mode: _done(who, rnd, message=(

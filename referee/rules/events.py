@@ -4,7 +4,8 @@ The log is the truth; every state of a round is
 :meth:`referee.rules.round.RoundState.replay` of it. Each event is a frozen value
 with ``to_json``/``from_json``; :func:`event_from_json` reads a stored one back
 (refusing anything malformed with :class:`EventError`). An undo is an event too:
-it takes back the last event still in force (:func:`in_force`).
+it takes back the last event still in force (:func:`in_force`). A switch of the way the
+round is recorded (:class:`Switched`) starts it afresh: nothing before it is in force.
 
 >>> from .cards import Card
 >>> event = Played(Play(Card.parse("9H"), Action.CAPTURE, (0,)))
@@ -35,11 +36,20 @@ __all__ = [
     "FirstTable",
     "Overruled",
     "Played",
+    "RoundMode",
+    "Switched",
     "TallyEntered",
     "Undone",
     "event_from_json",
     "in_force",
 ]
+
+
+class RoundMode(enum.StrEnum):
+    """How a round is recorded: play by play, or only its end-of-round tallies."""
+
+    PLAY = "play"
+    TALLY = "tally"
 
 
 class EventKind(enum.StrEnum):
@@ -49,6 +59,7 @@ class EventKind(enum.StrEnum):
     UNDO = "undo"
     TALLY = "tally"
     CONFIRM = "confirm"
+    SWITCH = "switch"
 
 
 class EventError(ValueError):
@@ -159,10 +170,37 @@ class Confirmed:
         return cls()
 
 
-Event = FirstTable | Played | Overruled | Undone | TallyEntered | Confirmed
+@dataclass(frozen=True)
+class Switched:
+    """From here on the round is recorded the other way, ``mode``: a phone started it the
+    wrong way, or the table gave up recording it play by play and took back all it had
+    recorded. Made only while nothing is in force; it starts the round afresh, and an undo
+    does not take it back (there is nothing before it to bring back).
+
+    >>> table = FirstTable(tuple(parse_cards(["9S", "6C", "3D", "5H"])))
+    >>> switched = Switched(RoundMode.TALLY)
+    >>> switched.to_json(), event_from_json("switch", switched.to_json()) == switched
+    ({'mode': 'tally'}, True)
+    >>> in_force([table, Undone(), switched]), in_force([table, Undone(), switched, Undone()])
+    ([], [])
+    """
+
+    mode: RoundMode
+    kind: ClassVar[EventKind] = EventKind.SWITCH
+
+    def to_json(self) -> dict[str, Any]:
+        return {"mode": self.mode.value}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Switched:
+        return cls(RoundMode(data["mode"]))
+
+
+Event = FirstTable | Played | Overruled | Undone | TallyEntered | Confirmed | Switched
 
 _TYPES: dict[EventKind, type[Event]] = {
-    t.kind: t for t in (FirstTable, Played, Overruled, Undone, TallyEntered, Confirmed)
+    t.kind: t
+    for t in (FirstTable, Played, Overruled, Undone, TallyEntered, Confirmed, Switched)
 }
 
 
@@ -198,6 +236,9 @@ def _replayed(events: Sequence[Event]) -> tuple[list[Event], Event | None]:
     for event in events:
         if isinstance(event, Undone):
             last = kept.pop() if kept else None
+        elif isinstance(event, Switched):  # afresh: nothing before it stays in force
+            kept.clear()
+            last = None
         else:
             kept.append(event)
     return kept, last

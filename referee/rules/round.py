@@ -42,6 +42,7 @@ from .events import (
     FirstTable,
     Overruled,
     Played,
+    Switched,
     TallyEntered,
     Undone,
     in_force,
@@ -586,6 +587,8 @@ class RoundState:
             self.confirmed = True
         elif isinstance(event, Undone):
             raise RoundError("an undo takes back an event; replay the log to apply it")
+        elif isinstance(event, Switched):
+            raise RoundError("a switch starts the round afresh; replay the log to apply it")
 
     # -- events ---------------------------------------------------------------
     def start(self, table: Sequence[Card]) -> None:

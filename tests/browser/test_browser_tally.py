@@ -394,7 +394,8 @@ def test_every_side_of_a_round_reads_whole_on_a_phone(phone: Page, taps: Taps,
 def test_a_round_started_the_wrong_way_switches_in_place(phone: Page, taps: Taps) -> None:
     """"Play by play" tapped for "Only the tallies": one tap turns the round's page into
     the tally form (the panel swapped in place), and one more back, while nothing is
-    recorded; then the first table is laid as usual."""
+    recorded; then the first table is laid as usual, and once it is taken back the round
+    may switch again."""
     start_match(phone, taps, "swedish", list(NAMES), dealer=1)
     start_round(phone, taps)
     taps.tap(phone.get_by_role("button", name="Only the tallies instead"))
@@ -406,3 +407,7 @@ def test_a_round_started_the_wrong_way_switches_in_place(phone: Page, taps: Taps
     expect(phone.get_by_role("button", name="These are on the table")).to_be_visible()
     lay_table(phone, taps, ["2H", "5C", "9D", "KS"])
     expect(phone.get_by_role("button", name="Only the tallies instead")).to_have_count(0)
+    taps.tap(phone.get_by_role("button", name="Undo"))
+    expect(phone.locator("#notice")).to_have_text("Taken back: the first table cards.")
+    taps.tap(phone.get_by_role("button", name="Only the tallies instead"))
+    expect(phone.get_by_role("button", name="Count the points")).to_be_visible()
