@@ -331,7 +331,7 @@ def test_a_win_by_the_cards_left_on_the_table_is_not_said_to_be_mid_round(app):
 WON_WITH_ACES = {
     "en": "Ann reaches 16 (target 16) with A♣ and A♠ from play 2 and wins in the middle of "
           "the round; no end-of-round points are added",
-    "fi": "Ann saa 16 pistettä (tavoite 16) siirrossa 2: A♣ ja A♠, ja voittaa kesken "
+    "fi": "Ann yltää 16 pisteeseen (tavoite 16) siirrossa 2 (A♣ ja A♠) ja voittaa kesken "
           "kierroksen; kierroksen loppupisteitä ei lasketa",
     "nb": "Ann når 16 (mål 16) med A♣ og A♠ fra trekk 2, og vinner midt i runden; poengene "
           "for slutten av runden legges ikke til",
@@ -362,7 +362,7 @@ WON_WITH_LEFTOVER = {
     "en": "Ann reaches 16 (target 16) with A♠ and 10♦ among the cards left on the table, "
           "taken after the last play, and wins before the round is added up; no end-of-round "
           "points are added",
-    "fi": "Ann saa 16 pistettä (tavoite 16) pöytään jääneistä korteista, jotka otetaan "
+    "fi": "Ann yltää 16 pisteeseen (tavoite 16) pöytään jääneillä korteilla, jotka otetaan "
           "viimeisen siirron jälkeen (A♠ ja 10♦), ja voittaa ennen kuin kierroksen pisteet "
           "lasketaan; kierroksen loppupisteitä ei lasketa",
     "nb": "Ann når 16 (mål 16) med A♠ og 10♦ blant kortene som lå igjen på bordet, tatt etter "
@@ -513,8 +513,7 @@ def test_no_line_gives_a_partnership_a_singular_verb(app, language, code):
 AGREEING = [
     (Say.SWEEPS, {"count": 3}, {
         "en": ("Anna scores 3 sweeps: 3 points", "Anna & Cia score 3 sweeps: 3 points"),
-        "fi": ("Anna saa pisteet 3 mökistä: 3 pistettä",
-               "Anna & Cia saavat pisteet 3 mökistä: 3 pistettä")}),
+        "fi": ("Anna: 3 mökkiä, 3 pistettä", "Anna & Cia: 3 mökkiä, 3 pistettä")}),
     (Say.MOST, {"category": "spades", "counts": (7, 6), "points": 2}, {
         "en": ("Anna has most spades (7 v 6): 2 points",
                "Anna & Cia have most spades (7 v 6): 2 points"),

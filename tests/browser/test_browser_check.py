@@ -24,6 +24,9 @@ def _ruling(page: Page) -> Locator:
 def test_check_a_claim_and_share_the_ruling(phone: Page, taps: Taps) -> None:
     phone.goto("/check")
     expect(phone.get_by_role("heading", name="Check a play")).to_be_visible()
+    # "Whose turn (seat)" runs to two lines on a phone; its box stays level with the other's
+    tops = [phone.locator(box).bounding_box()["y"] for box in ("#players", "#player")]
+    assert abs(tops[0] - tops[1]) <= 1, tops
     axe(phone, "check: empty (phone)")
     shot(phone, "check-empty")
     phone.locator("#variant").select_option("norwegian")

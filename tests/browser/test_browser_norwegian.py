@@ -120,6 +120,10 @@ def test_a_norwegian_deal_with_a_raise_a_double_and_an_unbacked_build(phone: Pag
     # the finding is announced with the play that ended the deal, on screen at once
     at_once = verdict.locator(".finding")
     expect(at_once).to_contain_text("End of deal 1: Bengt built 10 but played no card")
+    # in a colour of its own, apart from the legal play's green
+    colour = "(e) => getComputedStyle(e).backgroundColor"
+    own = at_once.evaluate(colour)
+    assert own not in ("rgba(0, 0, 0, 0)", verdict.locator(".verdict").evaluate(colour)), own
     expect(verdict).not_to_contain_text("must hold a card")  # checked: no longer pending
     no_scroll(phone, at_once, deck_card(phone, "card", "KD"))
     report(f"norwegian deal: {len(DEAL_1)} plays, each leaving the turn, the table (builds "
