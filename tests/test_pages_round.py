@@ -819,6 +819,23 @@ def test_a_krypkasino_dubbeltabbe_is_named_so_in_the_plays(client):
     assert "penalty points so far: \u221215" in screen
 
 
+def test_a_finnish_pile_shows_its_sides_match_points_now(client):
+    """Finnish credits aces and casinos the moment they are taken (RULES §8): each pile says
+    its side's match points as they stand, on the round page and the big screen; a
+    variant that adds everything up at the end says nothing of the kind."""
+    token, number = opened(client, variant="finnish", table=("AS", "6C", "3D", "5H"))
+    page = plain(client.get(f"/match/{token}/round/{number}"))
+    assert page.count("match points now: 0") == 2
+    # Ann, first after the dealer, takes A♠ + 6♣ with 7♦ (7): an ace, a point at once
+    taken = post_play(client, token, number, "7D", "capture", refs=[0, 1], headers=HX)
+    assert taken.status_code == 200, plain(taken)[:300]
+    piles = re.findall(r"(Ann|Bo) \d+ cards?.*?match points now: (\d+)", plain(taken))
+    assert sorted(piles) == [("Ann", "1"), ("Bo", "0")]
+    assert "match points now: 1" in plain(client.get(f"/match/{token}/tv"))
+    token, number = opened(client)  # Swedish: the points come at the end of the round
+    assert "match points now" not in plain(client.get(f"/match/{token}/round/{number}"))
+
+
 def test_the_big_screen_names_a_builds_owner_within_its_tile(client):
     token, number = opened(client, variant="norwegian", table=("4C", "KD", "8D", "JD"))
     post_play(client, token, number, "5H", "build", refs=[0], value=9, headers=HX)

@@ -185,7 +185,7 @@ def panel_context(who: Access[Any], rnd: RoundData, game: RoundState | None = No
         game=game, table=list(game.table), playing=playing,
         your_turn=going and who.seat is not None and playing,
         counters=list(zip(side_names, game.pile_counts(), strict=True)),
-        penalties=game.penalties_so_far(),
+        penalties=game.penalties_so_far(), match_now=game.match_now(),
         # a short deal (the last, mostly): how many cards each gets, for the dealer
         hands=hands_text(short, names) if (short := game.short_hands()) else None,
         # the last deal's hands are played out: the dealer deals again (not the first deal)

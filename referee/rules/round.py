@@ -982,6 +982,24 @@ class RoundState:
         side, charged = self.side_of[seat], self.side_of[(seat - 1) % self.players]
         return SweepPenalty(points, side, charged if charged != side else None)
 
+    def match_now(self) -> tuple[int, ...] | None:
+        """Finnish: each side's match points as they stand now, its points before the round
+        and the aces and casinos credited the moment it took them (RULES §8), the points
+        a side must bring to the target in the middle of the round; None in a variant that
+        credits nothing before the round is added up.
+
+        >>> from .variants import get_rules
+        >>> from .cards import parse_cards
+        >>> r = RoundState(get_rules("finnish"), players=2, dealer=1, scores=[3, 14])
+        >>> r.start(parse_cards(["AS", "6C", "3D", "5H"]))
+        >>> _ = r.play(Play(Card.parse("7D"), Action.CAPTURE, (0, 1)))  # A♠ + 6♣: an ace
+        >>> r.match_now(), RoundState(get_rules("swedish"), players=2, dealer=1).match_now()
+        ((4, 14), None)
+        """
+        if self.rules.variant.match_end is not MatchEnd.HIGHEST_THEN_COUNT_OUT:
+            return None
+        return tuple(s + i for s, i in zip(self.scores_before, self.immediate, strict=True))
+
     def penalties_so_far(self) -> tuple[int, ...] | None:
         """Krypkasino: each side's penalty points so far, its pile's cards and its sweeps
         (RULES §7): the round's points if nothing more came to it; None in a variant whose
