@@ -38,6 +38,16 @@ def test_every_code_has_a_sentence_with_every_parameter_filled(app, code):
     assert "10D" not in words and "3S" not in words  # cards by symbol, never by code
 
 
+def test_a_card_too_high_from_the_hand_reads_in_finnish_for_one_item(app):
+    """One item or several: the Finnish wording takes either, with no plural for one."""
+    from flask_babel import force_locale
+
+    with app.test_request_context(), force_locale("fi"):
+        assert reason_text(Reason.of(Why.HAND_VALUE, card=P("10D"), hand=(16,), table=(10,),
+                                     items=(P("10S"),))) == (
+            "kädestä pelattuna 10♦ on 16, joten sillä ei voi ottaa: 10♠")
+
+
 def test_the_rule_reads_at_a_glance(app):
     with app.test_request_context():
         assert reason_text(Reason.of(Why.SUM_NOT, cards=(P("3S"), P("5H")), total=8,
