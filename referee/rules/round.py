@@ -876,9 +876,8 @@ class RoundState:
                             target=self.rules.target, taken=taken) if self.finished else
                     Note.of(Say.IMMEDIATE_AT_PLAY, side=side, score=score,
                             target=self.rules.target, play=self.index + 1, taken=taken))
-            self.decided = MatchResult(
-                tuple(s + i for s, i in zip(self.scores_before, self.immediate, strict=True)),
-                True, side, (note,), Decided.IMMEDIATE)
+            self.decided = MatchResult(self._standing(), True, side, (note,),
+                                       Decided.IMMEDIATE)
 
     def _sweep(self, seat: int, side: int, index: int, deal: int, card: Card,
                before: list[Item]) -> None:
@@ -898,10 +897,8 @@ class RoundState:
         freeze = rules.variant.sweep_freeze
         if not rules.variant.last_deal_sweeps_score and self.last_deal:
             scored, note = False, SweepNote.LAST_DEAL
-        elif freeze is not None:
-            now = [s + i for s, i in zip(self.scores_before, self.immediate, strict=True)]
-            if max(now) >= freeze:
-                scored, note = False, SweepNote.FROZEN
+        elif freeze is not None and max(self._standing()) >= freeze:
+            scored, note = False, SweepNote.FROZEN
         self.sweeps[side].append(Sweep(index, deal, scored, note))
 
     def _end_of_deal(self, deal: int) -> None:
@@ -998,6 +995,10 @@ class RoundState:
         """
         if self.rules.variant.match_end is not MatchEnd.HIGHEST_THEN_COUNT_OUT:
             return None
+        return self._standing()
+
+    def _standing(self) -> tuple[int, ...]:
+        """Each side's points before the round and those credited in it so far."""
         return tuple(s + i for s, i in zip(self.scores_before, self.immediate, strict=True))
 
     def penalties_so_far(self) -> tuple[int, ...] | None:
