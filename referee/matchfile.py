@@ -79,8 +79,7 @@ class RoundDocument:
     @property
     def first_mode(self) -> RoundMode:
         """The way the round was started: before its switches, each to the other way."""
-        switches = sum(isinstance(e, Switched) for e in self.events)
-        return self.mode if switches % 2 == 0 else _other(self.mode)
+        return _started(self.mode, sum(isinstance(e, Switched) for e in self.events))
 
     def to_json(self) -> dict[str, Any]:
         return {"number": self.number, "dealer": self.dealer, "mode": self.mode.value,
@@ -278,9 +277,8 @@ def _round(value: Any, number: int) -> RoundDocument:
     if len(events) > MAX_ROUND_EVENTS:
         raise DocumentError(_("%(where)s holds %(n)d events; a round holds at most %(max)d.",
                               where=place, n=len(events), max=MAX_ROUND_EVENTS))
-    # each switch goes to the other way, the last to ``mode``: the way the round started
-    switches = sum(isinstance(e, dict) and e.get("kind") == EventKind.SWITCH for e in events)
-    current = mode if switches % 2 == 0 else _other(mode)
+    current = _started(mode, sum(isinstance(e, dict) and e.get("kind") == EventKind.SWITCH
+                                 for e in events))
     read: list[Event] = []
     for index, entry in enumerate(events, start=1):
         event = _event(entry, number, index, current)
@@ -295,7 +293,11 @@ def _round(value: Any, number: int) -> RoundDocument:
     return RoundDocument(number, rnd["dealer"], mode, status, tuple(read))
 
 
-def _other(mode: RoundMode) -> RoundMode:
+def _started(mode: RoundMode, switches: int) -> RoundMode:
+    """The way a round recorded ``mode`` now was started: each of its ``switches`` went to
+    the other way."""
+    if switches % 2 == 0:
+        return mode
     return RoundMode.TALLY if mode is RoundMode.PLAY else RoundMode.PLAY
 
 
