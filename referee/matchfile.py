@@ -296,9 +296,7 @@ def _round(value: Any, number: int) -> RoundDocument:
 def _started(mode: RoundMode, switches: int) -> RoundMode:
     """The way a round recorded ``mode`` now was started: each of its ``switches`` went to
     the other way."""
-    if switches % 2 == 0:
-        return mode
-    return RoundMode.TALLY if mode is RoundMode.PLAY else RoundMode.PLAY
+    return mode if switches % 2 == 0 else mode.other
 
 
 def _event(value: Any, number: int, index: int, mode: RoundMode) -> Event:

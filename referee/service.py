@@ -629,7 +629,7 @@ def switch_mode(rnd: RoundData, version: int) -> RoundMode:
     if not may_switch_mode(rnd):
         raise RoundClosed(_("Something is recorded in this round: take it back with Undo "
                             "first, then switch."))
-    mode = RoundMode.PLAY if rnd.tally_only else RoundMode.TALLY
+    mode = rnd.mode.other
     _append(rnd, version, Switched(mode), mode=mode)
     return mode
 

@@ -51,6 +51,15 @@ class RoundMode(enum.StrEnum):
     PLAY = "play"
     TALLY = "tally"
 
+    @property
+    def other(self) -> RoundMode:
+        """The other way, which a switch goes to.
+
+        >>> RoundMode.PLAY.other, RoundMode.TALLY.other
+        (<RoundMode.TALLY: 'tally'>, <RoundMode.PLAY: 'play'>)
+        """
+        return RoundMode.TALLY if self is RoundMode.PLAY else RoundMode.PLAY
+
 
 class EventKind(enum.StrEnum):
     TABLE = "table"
