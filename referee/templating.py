@@ -18,7 +18,7 @@ from markupsafe import Markup
 from . import languages
 from .rules.cards import RANKS, Card, Suit
 from .rules.table import Build
-from .rules.variants import Rules
+from .rules.variants import Rules, SpadeScoring
 from .sharing import qr_svg
 from .words import (
     build_text,
@@ -110,12 +110,17 @@ CATEGORY_LABELS = {
 # Krypkasino's spades row: every spade but 2♠, which has its own row (RULES §7), beside a
 # count of every spade taken
 PENALTY_SPADES = _l("spades, 2♠ apart")
+# the spades row where the majority scores (beside "most cards"); Överspader's and
+# Mulle's (Kortspelshandboken), which score spade by spade, stay "spades"
+MOST_SPADES = _l("most spades")
 
 
 def category_label(rules: Rules, category: str) -> str:
     """A category's name over its row in this variant's tables of points."""
     if category == "spades" and rules.variant.penalties is not None:
         return str(PENALTY_SPADES)
+    if category == "spades" and rules.variant.spade_scoring is SpadeScoring.MAJORITY:
+        return str(MOST_SPADES)
     return str(CATEGORY_LABELS[category])
 
 

@@ -81,7 +81,8 @@ REASONS: dict[Why, LazyString | Plural] = {
                              "%(table)s"),
     Why.NO_NUMBER: _l("%(card)s has no number: it only pairs a card of its own rank"),
     Why.LEFT_OVER_CARDS: _l("at best %(cards)s would be left over"),
-    Why.LEFT_OVER_SUM: _l("%(total)s is left over after the sets of %(value)s"),
+    Why.LEFT_OVER_SUM: _l("%(sum)s cannot be split into sets of %(value)s: %(total)s is left "
+                           "over"),
     Why.NOT_IN_HAND: _l("%(card)s is not in that hand"),
     Why.OUT_OF_TURN: _l("it is %(turn)s's turn, not %(player)s's"),
     Why.EMPTY_CAPTURE: _l("a capture takes at least one card: to take nothing, trail"),
@@ -119,7 +120,7 @@ REASONS: dict[Why, LazyString | Plural] = {
     Why.NOT_OWN_BUILD: _l("you may not add to your own build"),
     Why.RAISE_ONE_CARD: _l("a raise adds one card from the hand to one build; to add a set "
                            "of the same value, double"),
-    Why.LOCKED_BUILD: _l("the %(build)s is locked: it cannot be raised"),
+    Why.LOCKED_BUILD: _l("the %(build)s cannot be raised"),
     Why.PARTNER_MAY_NOT_RAISE: _l("only an opponent may raise a build, not the owner's "
                                   "partner (a partner may double it)"),
     Why.SAY_RAISE_VALUE: _l("say the new value: %(values)s"),
@@ -132,6 +133,8 @@ REASONS: dict[Why, LazyString | Plural] = {
     Why.DOUBLE_NO_SET: _l("%(card)s does not make a set of the same value as %(items)s"),
     Why.MUST_HOLD: _l("a build of %(value)s needs a card that captures %(value)s kept in the "
                       "hand, and this hand has none"),
+    Why.LAST_CARD_BUILD: _l("%(card)s is the last card of this hand: nothing is left to "
+                            "capture a build of %(value)s with"),
     Why.TOO_COMPLEX: _l("this position is far larger than any real game"),
     Why.UNBACKED_BUILD: _l("%(player)s built %(value)s but played no card that captures "
                            "%(value)s later in the deal"),

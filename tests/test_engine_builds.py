@@ -302,6 +302,30 @@ def test_retroactive_hand_check_reports_a_build_not_backed(variant):
     assert r.findings[0].why == Reason.of(Why.UNBACKED_BUILD, value=9)
 
 
+@pytest.mark.parametrize("variant", ["norwegian", "danish", "classic"])
+def test_a_build_with_the_last_card_of_the_hand_is_refused_at_once_rules_3_2(variant):
+    # Four cards each: a player's fourth play of the deal empties the hand, so the hand is
+    # known (nothing), and the check is immediate: no card is left to back the build.
+    r = RoundState(get_rules(variant), players=2, dealer=1)
+    r.start(parse_cards(["4C", "KD", "8D", "JD"]))
+    for code in ("2C", "6H", "3C", "7S", "9C", "9H"):  # three cards each, trailed
+        r.play(play(code, "trail"))
+    assert r.spot().last_card  # seat 0's fourth card
+    with pytest.raises(IllegalPlay) as refused:
+        r.play(play("5H", "build", [0], 9))
+    assert refused.value.verdict.why == Reason.of(Why.LAST_CARD_BUILD, card=P("5H"), value=9)
+    assert len(r.records) == 6  # nothing recorded
+    # the card is offered to capture or trail, never to build (legal_plays)
+    offered = legal_plays(r.spot(), P("5H"))
+    assert offered and all(p.action in (Action.CAPTURE, Action.TRAIL) for p in offered)
+    # the same build with a card still to come is legal, its backing checked at the deal's
+    # end (pending), as before
+    early = RoundState(get_rules(variant), players=2, dealer=1)
+    early.start(parse_cards(["4C", "KD", "8D", "JD"]))
+    assert not early.spot().last_card
+    assert early.play(play("5H", "build", [0], 9)).verdict.pending == (9,)
+
+
 @pytest.mark.parametrize("variant", ["norwegian", "classic"])
 def test_must_capture_after_building_is_danish_only(variant):
     options = {"multiple_builds": True} if variant == "norwegian" else None

@@ -138,9 +138,9 @@ def test_a_build_is_never_split_or_summed():
 def test_illegal_capture_explains_what_is_left_over():
     v = cap("swedish", "9H", ["6C", "4D", "2H"])
     assert not v.legal
-    # 6+4+2 = 12: one 9 and 3 left over
+    # 6+4+2 = 12 cannot be split into 9s: 3 is left over (RULES.md 3.1)
     assert v.why == Reason.of(Why.SUM_NOT, cards=(P("6C"), P("4D"), P("2H")), total=12, value=9)
-    assert Reason.of(Why.LEFT_OVER_SUM, total=3, value=9) in v.detail
+    assert Reason.of(Why.LEFT_OVER_SUM, sum=12, total=3, value=9) in v.detail
 
 
 def test_capture_taking_nothing_is_not_a_capture():

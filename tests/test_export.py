@@ -52,7 +52,7 @@ def test_the_score_sheet_has_a_row_per_confirmed_round_and_side(client):
     # sweeps and the last capture; Bo A♦ A♣ and 2♠. Round 2: Ann 20 cards, 5 spades, A♦, 2♠
     # and a sweep; Bo 32 cards, 8 spades, A♠ A♥ A♣, 10♦ and the last capture.
     assert rows(response) == [
-        ["round", "dealer", "side", "most cards", "spades", "aces", "10♦ (big casino)",
+        ["round", "dealer", "side", "most cards", "most spades", "aces", "10♦ (big casino)",
          "2♠ (little casino)", "last capture", "sweeps", "round total", "match total"],
         ["1", "Bo", "Ann", "1", "2", "2", "2", "0", "1", "2", "10", "10"],
         ["1", "Bo", "Bo", "0", "0", "2", "0", "1", "0", "0", "3", "3"],
@@ -72,7 +72,7 @@ def test_the_score_sheet_has_the_variants_categories_and_the_sides_of_partners(c
     ])
     header, *body = rows(client.get(f"/match/{token}/export.csv"))
     # Finnish scores no last capture (RULES.md §6): no column for it
-    assert header == ["round", "dealer", "side", "most cards", "spades", "aces",
+    assert header == ["round", "dealer", "side", "most cards", "most spades", "aces",
                       "10♦ (big casino)", "2♠ (little casino)", "sweeps", "round total",
                       "match total"]
     # Aino and Kaisa sit opposite: one side; 1 + 2 + 4 + 2 + 1 = 10

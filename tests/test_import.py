@@ -511,7 +511,12 @@ MUTANTS = (-1, 0, 1, 7, 16, 10**6, "", "9H", "AS", "capture", "build", None, Tru
 def mutate(doc, rng: random.Random) -> None:
     """One random change: a value replaced, a key dropped, or an event removed, repeated or
     moved."""
-    events = [r["events"] for r in doc["rounds"] if r["events"]]
+    # the logs still there: an earlier change may have dropped one, or a round, or made
+    # them something else
+    rounds = doc.get("rounds") if isinstance(doc, dict) else None
+    events = [r["events"] for r in rounds or () if isinstance(r, dict)
+              and isinstance(r.get("events"), list) and r["events"]] \
+        if isinstance(rounds, list) else []
     choice = rng.random()
     if choice < 0.3 and events:
         log = rng.choice(events)

@@ -73,13 +73,40 @@ def test_without_a_position_the_page_is_a_form(client):
     # pickers: the table is many cards, the card played is one
     assert len(re.findall(r'type="checkbox" name="table"', body)) == 52
     assert len(re.findall(r'type="radio" name="card"', body)) == 52
-    for action in ("capture", "build", "double", "trail"):
-        assert f'name="action" type="radio" value="{action}"' in body or \
-            re.search(rf'<input[^>]*name="action"[^>]*value="{action}"', body)
+    # the variant an English phone starts from, Swedish, has no building (below)
+    assert actions(body) == ["capture", "trail"]
     assert '<select id="variant" name="variant">' in body
     assert verdict(body) is None
     assert "pick the card played" in prompt(body)
     assert varies_on_htmx(response)
+
+
+def actions(body: str) -> list[str]:
+    """The actions offered for the card played."""
+    return [re.search(r'value="(\w+)"', box)[1]
+            for box in re.findall(r'<input[^>]*name="action"[^>]*>', body)]
+
+
+def test_a_variant_without_building_is_asked_nothing_of_builds(client):
+    """Swedish has no building (RULES §3.2): no builds on the table, no build value, no
+    build, raise or double, and the take list says only "What it takes"; Norwegian has them
+    all, and only Danish asks whether the player built last turn."""
+    _r, swedish = get(client, {"variant": "swedish"})
+    assert actions(swedish) == ["capture", "trail"]
+    assert 'id="f-builds"' not in swedish and 'id="f-value"' not in swedish
+    assert "What it takes</legend>" in swedish and "built last turn" not in swedish
+    _r, norwegian = get(client, {"variant": "norwegian"})
+    assert actions(norwegian) == ["capture", "build", "double", "trail"]
+    assert 'id="f-builds"' in norwegian and 'id="f-value"' in norwegian
+    assert "What it takes or goes onto</legend>" in norwegian
+    assert "built last turn" not in norwegian
+    _r, danish = get(client, {"variant": "danish"})
+    assert "built last turn" in danish
+    # a link that says something of builds anyway shows it, to be read or put right
+    _r, claimed = get(client, {"variant": "swedish", "builds": "5H+4C=9@2", "card": "9S",
+                               "action": "build", "take": [0], "value": 9})
+    assert 'id="f-builds"' in claimed and 'id="f-value"' in claimed
+    assert "build" in actions(claimed)
 
 
 def prompt(body: str) -> str:
@@ -90,7 +117,7 @@ def prompt(body: str) -> str:
 
 def take_boxes(body: str) -> list[tuple[str, str, bool]]:
     """The table items to tick: (the box's id, its value, ticked)."""
-    block = body[body.index('id="f-take"'):body.index('id="f-value"')]
+    block = body[body.index('id="f-take"'):body.index('id="f-hand"')]
     return [(box_id, value, "checked" in rest)
             for box_id, value, rest in re.findall(
                 r'<input type="checkbox" id="([^"]+)" name="take" value="(\d+)"([^>]*)>', block)]
@@ -253,6 +280,15 @@ def test_a_smaller_capture_is_legal_and_the_bigger_one_is_one_tap_away(client):
     followed = client.get(href).get_data(as_text=True)
     assert verdict(followed)[0] == "legal"
     assert "clears the table" in verdict(followed)[1]
+
+
+def test_each_legal_capture_is_said_in_its_groups(client):
+    """A capture listed as an alternative reads as the referee splits it, as "Taken as:"
+    does: 9♣ | 6♥+3♦ | 5♠+4♠ is three nines, never one sum of 27 (RULES §3.1)."""
+    _r, body = get(client, {"variant": "swedish", "table": ["9C", "6H", "3D", "5S", "4S"],
+                            "card": "9H", "action": "capture", "take": [0]})
+    block = re.search(r'<ul class="plain alternatives">(.*?)</ul>', body, re.S)[1]
+    assert text(block).split("(")[0].strip() == "9♣ | 6♥+3♦ | 5♠+4♠"
 
 
 def test_the_swedish_ace_counts_14_on_the_table_too(client):

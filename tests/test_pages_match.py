@@ -268,6 +268,17 @@ def test_new_match_names_the_seatings_mulle_kortspelshandboken_takes(client):
     assert "2 players, or 4 in two partnerships" in page and "played by 2 to 4" not in page
 
 
+def test_the_new_match_form_says_who_plays_together(client):
+    """The seatings the engine makes (partners opposite, RULES §6), said under the choice
+    and tied to it for a screen reader."""
+    page = text(client.get("/matches/new"))
+    select_tag = re.search(r'<select[^>]*id="partnerships"[^>]*>', page)[0]
+    assert 'aria-describedby="partnerships-seats"' in select_tag
+    hint = re.search(r'<p class="hint" id="partnerships-seats">(.*?)</p>', page, re.S)[1]
+    assert "in pairs, seats 1 and 3 against 2 and 4" in hint
+    assert "seats 1+4, 2+5 and 3+6 as three sides, or 1+3+5 against 2+4+6 as two" in hint
+
+
 def test_new_match_refuses_partnerships_for_three_players(client):
     response = refused(client, names=("A", "B", "C"), partnerships="pairs")
     assert "partnership" in plain(response)
@@ -479,8 +490,14 @@ def test_a_long_match_label_is_shortened_with_an_ellipsis_and_keeps_its_variant(
     new_match(client, names=LONG, partnerships="pairs")
     ((title, shown),) = home_labels(client)
     assert title == shown
-    assert shown.startswith("Swedish Kasino: Maximiliana-Augustina-Wilhelmina-Sofia – ")
+    # partners opposite (seats 1 and 3) stand together, as the scoreboard names the sides
+    assert shown.startswith("Swedish Kasino: Maximiliana-Augustina-Wilhelmina-Sofia & Carl")
     assert shown.endswith("…") and len(shown) <= 80  # the phone keeps 80 characters
+
+
+def test_a_partnership_is_listed_as_its_sides(client):
+    new_match(client, names=("Karin", "Lars", "Olle", "Stina"), partnerships="pairs")
+    assert home_labels(client) == [("Swedish Kasino: Karin & Olle – Lars & Stina",) * 2]
 
 
 def test_a_short_match_label_is_whole(client):

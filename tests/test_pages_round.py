@@ -484,6 +484,21 @@ def test_when_the_hands_are_played_out_the_table_is_told_to_deal_again(client):
     assert "deals 4 cards" not in plain(client.get(here))
 
 
+def test_the_first_deal_is_told_with_the_first_table_a_norwegian_fives_half_deal(client):
+    """Before the first table the dealer is told the first deal too: four cards each for
+    two players, and two each for five Norwegian players, whose first deal is a half deal
+    (RULES §4: 52 = 2 + 10 + 40). Once the table is laid the line goes."""
+    token = new_match(client)  # Bo deals
+    here = f"/match/{token}/round/{start_round(client, token)}"
+    assert "Deal 1: Bo deals 4 cards to each." in plain(client.get(here))
+    five = new_match(client, variant="norwegian", names=("Ann", "Bo", "Cy", "Di", "Ed"))
+    number = start_round(client, five)
+    page = plain(client.get(f"/match/{five}/round/{number}"))
+    assert "The first table: 0 of 2 cards Deal 1: Bo deals 2 cards to each." in page
+    lay_table(client, five, number, ["9S", "6C"])
+    assert "Deal 1:" not in plain(client.get(f"/match/{five}/round/{number}"))
+
+
 def test_where_the_last_cards_went_stands_where_they_lay(client):
     token = new_match(client)
     number = start_round(client, token)
@@ -736,7 +751,7 @@ def test_live_counters_per_side(client):
     lay_table(client, token, number, ["9S", "6C", "3D", "AH"])
     response = post_play(client, token, number, "4C", "capture", refs=[2, 3])  # 3 + A
     page = plain(response)
-    assert "Ann 3 cards · 0 spades · 0 sweeps" in page  # Bo deals, Ann plays first
+    assert "Ann 3 cards, 0 spades, 0 sweeps" in page  # Bo deals, Ann plays first
     assert "A♥" in page
 
 

@@ -45,6 +45,8 @@ def test_every_seat_has_its_own_secret_link(client):
     clerk = text(client.get(f"/match/{token}"))
     assert all(f"/match/{seat}" in clerk for seat in _seats(token))
     assert "Play as Cy on this phone" in plain(client.get(f"/match/{token}"))
+    # each link's label names its seat by number and name, as the new match's form does
+    assert "Seat 3: Cy" in plain(client.get(f"/match/{token}"))
     watching = text(client.get(f"/match/{match.view_token}"))
     assert not any(seat in watching for seat in _seats(token))
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from referee import create_app
-from referee.templating import Environment
+from referee.rules.variants import get_rules
+from referee.templating import Environment, category_label
 
 
 def test_a_templates_globals_are_its_own_over_the_environments_in_one_dict():
@@ -56,3 +57,17 @@ def test_the_sides_names_stand_upright_from_three_sides_or_when_one_is_long():
     assert names_upright(["Maximiliana", "Bo"])
     assert names_upright(["Anna & Cia", "Bo & Dan"])
     assert names_upright(["A", "B", "C"])
+
+
+def test_the_spades_row_says_most_spades_where_the_majority_scores_rules_6():
+    """RULES §6: most spades score 2 (1 in Norwegian) where the majority counts; Överspader
+    scores each spade over six and Mulle (Kortspelshandboken) each spade, and Krypkasino
+    counts every spade but 2♠ as penalty points: their rows stay what they count."""
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+    with app.test_request_context("/"):
+        said = {variant: category_label(get_rules(variant), "spades")
+                for variant in ("swedish", "norwegian", "classic", "overspader",
+                                "mulle-glimne", "krypkasino")}
+    assert said == {"swedish": "most spades", "norwegian": "most spades",
+                    "classic": "most spades", "overspader": "spades",
+                    "mulle-glimne": "spades", "krypkasino": "spades, 2♠ apart"}

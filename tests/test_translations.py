@@ -58,7 +58,7 @@ BUILD = Build.of(tuple(parse_cards(["3D", "6C"])), 9, 1)
 NOTE_PARAMS = {"side": 0, "sides": (0, 1), "category": "spades", "counts": (27, 25),
                "counted": (1, 0), "points": 2, "count": 7, "cards": CARDS, "score": 16,
                "target": 16, "play": 5}
-REASON_PARAMS = {"card": Card.parse("7H"), "cards": CARDS, "total": 8, "value": 7,
+REASON_PARAMS = {"card": Card.parse("7H"), "cards": CARDS, "total": 8, "sum": 15, "value": 7,
                  "values": (7, 14), "build": BUILD, "items": (Card.parse("3S"), BUILD),
                  "hand": 16, "turn": 0, "player": 1, "builds": (BUILD,), "table": (10,),
                  "variant": "finnish", "players": 3, "size": 4, "given": 5, "low": 2,

@@ -19,7 +19,8 @@ BUILD = Build.of([P("4C"), P("5H")], 9, owner=1)
 # example parameters by name, as the engine gives them
 EXAMPLE = {
     "card": P("10D"), "cards": (P("3S"), P("5H")), "items": (P("3S"), BUILD),
-    "build": BUILD, "value": 7, "total": 8, "totals": (5, 18), "values": (10, 11), "hand": (16,),
+    "build": BUILD, "value": 7, "total": 8, "sum": 15, "totals": (5, 18), "values": (10, 11),
+    "hand": (16,),
     "table": (10,), "turn": 1, "player": 0, "builds": (BUILD,), "variant": "mulle",
     "players": 3, "size": 4, "given": 5, "low": 2, "high": 2, "paired": (4,), "sides": 2,
     "category": "big_casino", "whole": 52, "count": 2, "plays": 24, "most": 24, "packs": 1,

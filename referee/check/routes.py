@@ -15,6 +15,7 @@ from flask import request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from ..rules.capture import Group, capture_groups
 from ..rules.partition import Budget, TooComplex
 from ..rules.table import Item
 from ..rules.turn import Verdict, judge
@@ -35,6 +36,7 @@ KINDS = {
 @dataclass(frozen=True)
 class Alternative:
     items: tuple[Item, ...]
+    groups: tuple[Group, ...]  # as the referee splits it (), if beyond the budget)
     href: str
     current: bool
 
@@ -71,15 +73,19 @@ def _url(form: CheckForm, external: bool = False, **changes) -> str:
 
 
 def _alternatives(form: CheckForm, verdict: Verdict | None) -> list[Alternative]:
-    """The card's legal captures as one-tap links, each the same position with that take."""
+    """The card's legal captures as one-tap links, each the same position with that take,
+    said in its groups."""
     if verdict is None or form.position is None:
         return []
-    table = form.position.table
-    play = form.position.play
+    position = form.position
+    table = position.table
+    play = position.play
     current = tuple(sorted(play.refs)) if play and play.action.value == "capture" else None
     return [
         Alternative(
             items=tuple(table[i] for i in option),
+            groups=capture_groups(position.rules, play.card, table, option, form.budget)
+            if play else (),
             href=_url(form, action="capture", take=list(option), value=None) + "#verdict",
             current=tuple(sorted(option)) == current,
         )

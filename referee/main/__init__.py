@@ -25,6 +25,7 @@ from wtforms.validators import InputRequired, NumberRange
 from ..extensions import db
 from ..models import Link, LinkRole, Match, PhoneMatch, RoundRow, RoundStatus
 from ..rules.variants import HOUSE_FLAGS, VARIANTS, Building, house_rules
+from ..service import side_names
 from ..web import find_link, render, wants_fragment
 from ..words import variant_name
 
@@ -62,9 +63,10 @@ def remember(link_id: int) -> None:
 
 def match_label(match: Match, role: LinkRole = LinkRole.EDIT, seat: int | None = None) -> str:
     """The match as the home page lists it, in the reader's language: the variant (and
-    whether only watched, or played from one seat) first, then the names, so that a label
-    cut short on a phone keeps what tells matches apart. At most LABEL_LENGTH characters:
-    long names are shortened here, with "…".
+    whether only watched, or played from one seat) first, then the sides by their names
+    (partners together: "Anna & Cia – Bo & Dan"), so that a label cut short on a phone
+    keeps what tells matches apart. At most LABEL_LENGTH characters: long names are
+    shortened here, with "…".
     """
     variant = variant_name(match.variant)
     if role is LinkRole.WATCH:
@@ -74,7 +76,7 @@ def match_label(match: Match, role: LinkRole = LinkRole.EDIT, seat: int | None =
     else:
         label = _("%(variant)s: %(names)s")
     values = {"variant": variant, "seat": match.names[seat] if seat is not None else ""}
-    names = " – ".join(match.names)
+    names = " – ".join(side_names(match))
     room = LABEL_LENGTH - len(label % {**values, "names": ""})
     if len(names) > room:
         names = names[:max(room - 1, 0)].rstrip(" –") + "…"

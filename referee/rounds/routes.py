@@ -18,7 +18,7 @@ from werkzeug.datastructures import MultiDict
 from .. import service
 from ..models import MatchData, RoundData
 from ..polling import conditional, poll_tag, round_version, round_version_of
-from ..rules.capture import Group, check_capture
+from ..rules.capture import Group, capture_groups
 from ..rules.cards import Card
 from ..rules.events import Event as EngineEvent
 from ..rules.events import FirstTable, Overruled, Played, Undone
@@ -188,8 +188,10 @@ def panel_context(who: Access[Any], rnd: RoundData, game: RoundState | None = No
         penalties=game.penalties_so_far(), match_now=game.match_now(),
         # a short deal (the last, mostly): how many cards each gets, for the dealer
         hands=hands_text(short, names) if (short := game.short_hands()) else None,
-        # the last deal's hands are played out: the dealer deals again (not the first deal)
-        new_deal=(new_deal_text(game.deal, names[rnd.dealer], each)
+        # the last deal's hands are played out: the dealer deals again; before the first
+        # table, the first deal (a Norwegian five's half deal of 2 is worth saying)
+        new_deal=(new_deal_text(1, names[rnd.dealer], game.each_of(1)) if not game.started
+                  else new_deal_text(game.deal, names[rnd.dealer], each)
                   if (each := game.to_deal()) is not None else None),
         turn_name=names[game.turn] if game.turn is not None else None,
         history=records_text(reversed(game.records[-plays:] if plays else game.records)),
@@ -280,10 +282,7 @@ def _capture_groups(game: RoundState, play: Play) -> tuple[Group, ...]:
     beyond the request's budget (the items are then worded as they lie)."""
     if play.action is not Action.CAPTURE:
         return ()
-    try:
-        return check_capture(game.rules, play.card, game.table, play.refs, game.budget).groups
-    except TooComplex:
-        return ()
+    return capture_groups(game.rules, play.card, game.table, play.refs, game.budget)
 
 
 def _stale(who: Access[Any], rnd: RoundData, **kept: Any):

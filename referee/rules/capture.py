@@ -179,7 +179,8 @@ def _leftover(
     if left and covered:
         return why, Reason.of(Why.LEFT_OVER_CARDS, cards=tuple(left))
     if total is not None and total % value:
-        return why, Reason.of(Why.LEFT_OVER_SUM, total=total % value, value=value)
+        return why, Reason.of(Why.LEFT_OVER_SUM, sum=total, total=total % value,
+                                   value=value)
     return (why,)
 
 
@@ -242,6 +243,25 @@ def check_capture(
     found = [_leftover(rules, table, take, value, budget) for value in hand]
     detail = tuple(chain.from_iterable(found)) + note
     return Capture(False, _lead(rules, card, table, take, hand, found, budget), detail=detail)
+
+
+def capture_groups(
+    rules: Rules, card: Card, table: Sequence[Item], take: Sequence[int], budget: Budget
+) -> tuple[Group, ...]:
+    """How the referee splits a legal capture into groups, to say it ("9♣ | 6♥+3♦");
+    () if it is not a legal capture or its split is beyond the budget (then it is said
+    as its items lie).
+
+    >>> from .variants import get_rules
+    >>> table = [Card.parse(c) for c in ("9C", "6H", "3D", "5S", "4S")]
+    >>> [[str(c) for c in g.items] for g in
+    ...  capture_groups(get_rules("swedish"), Card.parse("9H"), table, (0, 1, 2, 3, 4), Budget())]
+    [['9C'], ['6H', '3D'], ['5S', '4S']]
+    """
+    try:
+        return check_capture(rules, card, table, take, budget).groups
+    except TooComplex:
+        return ()
 
 
 def _lead(

@@ -49,7 +49,7 @@ class Why(enum.StrEnum):
     COUNTS_FROM_HAND = "counts_from_hand"  # card, hand, table (values)
     NO_NUMBER = "no_number"  # card (a court card that only pairs)
     LEFT_OVER_CARDS = "left_over_cards"  # cards (at best, after the sets of value)
-    LEFT_OVER_SUM = "left_over_sum"  # total (what the sum leaves over), value
+    LEFT_OVER_SUM = "left_over_sum"  # sum, total (what the sum leaves over), value
     # why a play is refused
 
     NOT_IN_HAND = "not_in_hand"  # card
@@ -90,6 +90,7 @@ class Why(enum.StrEnum):
     DOUBLE_KEEPS_VALUE = "double_keeps_value"  # total (the pile's value), value (claimed)
     DOUBLE_NO_SET = "double_no_set"  # card, items
     MUST_HOLD = "must_hold"  # value
+    LAST_CARD_BUILD = "last_card_build"  # card (the player's last of the deal), value
     TOO_COMPLEX = "too_complex"
     # findings at the end of a deal or round
     UNBACKED_BUILD = "unbacked_build"  # value

@@ -697,7 +697,18 @@ class RoundState:
         deal, _seat = self.turns[self.index]
         if self.turns[self.index - 1][0] == deal:
             return None
-        sizes = self.schedule[deal]
+        return self.each_of(deal + 1)
+
+    def each_of(self, deal: int) -> int:
+        """How many cards each player is dealt in ``deal`` (from 1); 0 when the hands are
+        not all of one size (a short deal: :meth:`short_hands`).
+
+        >>> from .variants import get_rules
+        >>> r = RoundState(get_rules("norwegian"), players=5, dealer=0)
+        >>> r.each_of(1), r.each_of(2)  # the half deal of five, then 4 each (RULES §4)
+        (2, 4)
+        """
+        sizes = self.schedule[deal - 1]
         return sizes[0] if len(set(sizes)) == 1 else 0
 
     def short_hands(self) -> list[tuple[int, int]] | None:
@@ -754,7 +765,24 @@ class RoundState:
             sides=self.side_of,
             must_capture=seat in self.must_capture,
             seen=self.seen,
+            last_card=self.rules.builds and self._last_card(),
         )
+
+    def _last_card(self) -> bool:
+        """Is the card to play now its player's last of the deal? Every card dealt is
+        played in the deal, so the turns still to come say how many each hand holds.
+
+        >>> from .variants import get_rules
+        >>> from .cards import parse_cards
+        >>> r = RoundState(get_rules("norwegian"), players=2, dealer=1)
+        >>> r.start(parse_cards(["2C", "3D", "4H", "5C"]))
+        >>> for code in ["KS", "KH", "QS", "QH", "JS", "JH"]:  # 3 cards each of deal 1
+        ...     _ = r.play(Play(parse_cards([code])[0], Action.TRAIL))
+        >>> r.turn, r._last_card(), r.spot().last_card
+        (0, True, True)
+        """
+        deal, seat = self.turns[self.index]
+        return (deal, seat) not in self.turns[self.index + 1:]
 
     def _can_play(self, play: Play, player: int | None = None) -> None:
         """Refuse what cannot be applied at all (a :class:`RoundError`), or a play out of

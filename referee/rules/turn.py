@@ -102,6 +102,9 @@ class Spot:
     # the side of each seat; empty when every player plays alone
     sides: tuple[int, ...] = ()
     must_capture: bool = False  # Danish: this player built, raised or doubled last turn
+    # the player's last card of the deal (the round counts the hands): the hand is known to
+    # be that card alone, so a build made with it can never be backed (RULES §3.2)
+    last_card: bool = False
     # the cards that have turned up so far (table and played), when the round knows them;
     # otherwise every card not on the table may still be in a hand
     seen: Counter[Card] | None = None
@@ -170,6 +173,10 @@ def judge(
                        Kind(play.action.value), options=options())
     try:
         verdict = _ACTIONS[play.action](spot, play, budget)
+        if hand is None and spot.last_card and verdict.kind in _BUILDS \
+                and verdict.value is not None:  # a build always has its value
+            raise _Illegal(verdict.kind, Reason.of(Why.LAST_CARD_BUILD, card=play.card,
+                                                   value=verdict.value))
         pending = _holding(spot, play, verdict, hand)
     except _Illegal as illegal:
         return Verdict(False, illegal.why, illegal.kind, options=options(),
@@ -178,6 +185,10 @@ def judge(
         True, verdict.why, verdict.kind, verdict.value, verdict.groups, verdict.sweep,
         pending, verdict.table, verdict.taken, options(), verdict.detail,
     )
+
+
+# what leaves the player owning a build, which a card kept in the hand must capture
+_BUILDS = frozenset({Kind.BUILD, Kind.RAISE, Kind.DOUBLE})
 
 
 def verify_play(

@@ -73,7 +73,7 @@ def test_a_few_plays_and_the_scoreboard_on_a_desktop(desktop: Page, taps: Taps) 
     expect(verdict).to_contain_text("Anna: trail 5♦")
     bengt = desktop.locator(".pile", has_text="Bengt")
     # Bengt took 9♥ 9♠ 2♣ 7♦, then K♣ Q♥ A♠: 7 cards, 2 spades
-    expect(bengt).to_contain_text("7 cards · 2 spades · 1 sweep")
+    expect(bengt).to_contain_text("7 cards, 2 spades, 1 sweep")
     shot(desktop, "desktop-round")
 
     # the scoreboard: the round goes on

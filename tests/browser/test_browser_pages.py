@@ -97,8 +97,9 @@ def _tall_enough(page: Page, link) -> None:
 
 
 def test_the_links_a_thumb_taps_between_pages_are_44px_tall(phone: Page, taps: Taps):
-    """The rule book's "Check a play" and "← All variants", and the scoreboard's link to
-    the big screen: each a tap target of 44px at least, as every button is."""
+    """The rule book's "Check a play" and "← All variants", the scoreboard's link to the
+    big screen and a ruling's "Link to this ruling": each a tap target of 44px at least,
+    as every button is."""
     phone.goto("/rules")
     _tall_enough(phone, phone.locator("main").get_by_role("link", name="Check a play"))
     taps.tap(phone.get_by_role("link", name="Norwegian Kasino").first)
@@ -107,6 +108,10 @@ def test_the_links_a_thumb_taps_between_pages_are_44px_tall(phone: Page, taps: T
     _tall_enough(phone, phone.get_by_role("link", name="← All variants"))
     start_match(phone, taps, "swedish", ["Anna", "Bo"])
     _tall_enough(phone, phone.get_by_role("link", name="the big screen"))
+    phone.goto("/check?variant=swedish&players=2&player=1&table=9C&card=9S&action=capture"
+               "&take=0")
+    phone.wait_for_load_state()
+    _tall_enough(phone, phone.get_by_role("link", name="Link to this ruling"))
 
 
 def test_the_big_screen_keeps_a_long_variant_name_in_its_column(desktop: Page, taps: Taps):

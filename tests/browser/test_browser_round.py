@@ -362,8 +362,8 @@ def test_what_players_type_wraps_on_a_phone_however_long(phone: Page, taps: Taps
     for n, count in enumerate(counts.all()):
         lines = count.evaluate("(e) => e.getClientRects().length")
         assert lines == 1, f"{count.inner_text()!r} is on {lines} lines"
-        # the "·" between two counts ends the first, so no line of a pile starts with one
-        assert count.inner_text().endswith("·") is (n % 3 != 2), count.inner_text()
+        # the comma between two counts ends the first, so no line of a pile starts with one
+        assert count.inner_text().endswith(",") is (n % 3 != 2), count.inner_text()
 
 
 # the bottoms of the lines of the verdict's sentence ("why?" stands on its last line)
