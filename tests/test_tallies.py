@@ -245,6 +245,31 @@ def test_tally_refuses_more_spades_than_cards(client):
     assert "more spades than cards" in plain(response)
 
 
+def test_the_casinos_are_ticked_with_one_pack_and_counted_with_two(client):
+    """One 10♦ and one 2♠ in a pack: a side ticks them, as it ticks its aces (a box asking
+    "how many" of a card there is one of puzzled two phone reviewers); with two packs
+    (Mulle) each is a count from 0 to 2. A tick is one card: 2 points for 10♦, 1 for 2♠."""
+    token, number = _tally_page(client, "swedish")
+    page = text(client.get(f"/match/{token}/round/{number}"))
+    for key in ("big_casino", "little_casino"):
+        box = re.search(rf'<input type="checkbox" id="sides-0-{key}"[^>]*>', page)[0]
+        assert 'name="sides-0-' + key + '" value="1"' in box and "checked" not in box
+    assert "how many" not in plain_text(page)
+    assert "10♦ (big casino)" in plain_text(page) and "2♠ (little casino)" in plain_text(page)
+    # ticked: the box sends 1; unticked it sends nothing, which counts 0
+    sides = [dict(SWEDISH_SIDES[0]), dict(SWEDISH_SIDES[1])]
+    del sides[0]["little_casino"], sides[1]["big_casino"]
+    response = client.post(f"/match/{token}/round/{number}/tally", follow_redirects=True,
+                           data=tally_data(token, number, sides))
+    assert response.status_code == 200, plain(response)
+    # Ann: cards 1 + spades 2 + aces 2 + 10♦ 2 + last 1 + sweeps 2 = 10; Bo: 2 + 2♠ 1 = 3
+    assert "round 10 3" in plain(response)
+    mulle, mulle_round = _tally_page(client, "mulle")
+    two = text(client.get(f"/match/{mulle}/round/{mulle_round}"))
+    assert re.search(r'<input type="number" id="sides-0-big_casino"[^>]*max="2"', two)
+    assert "10♦ (big casino): how many" in plain_text(two)
+
+
 def test_mulle_tally_counts_mulles_five_each(client):
     token = new_match(client, variant="mulle")
     number = start_round(client, token, "tally")
@@ -265,6 +290,10 @@ def test_mulle_tally_counts_mulles_five_each(client):
 def _boxes(page: str, side: int) -> dict[str, object]:
     """What side ``side``'s boxes of a tally form hold, as a phone shows them."""
     numbers = dict(re.findall(rf'name="sides-{side}-(\w+)"[^>]*?value="([^"]*)"', page))
+    for key in ("big_casino", "little_casino"):  # one pack: a box ticked or not
+        box = re.search(rf'<input type="checkbox" id="sides-{side}-{key}"[^>]*>', page)
+        if box:
+            numbers[key] = "1" if " checked" in box[0] else "0"
     ticked = re.findall(rf'name="sides-{side}-aces" value="(\w+)" checked', page)
     last = f'name="sides-{side}-last_capture" value="y" checked' in page
     return {**numbers, "aces": ticked, "last_capture": last}
@@ -550,8 +579,10 @@ def test_two_pack_limits_in_the_messages_and_inputs(client):
 def test_one_pack_inputs(client):
     token, number = _tally_page(client)
     page = text(client.get(f"/match/{token}/round/{number}"))
-    for fid, most in (("cards", 52), ("spades", 13), ("big_casino", 1), ("little_casino", 1)):
+    for fid, most in (("cards", 52), ("spades", 13)):
         assert f'id="sides-0-{fid}" name="sides-0-{fid}" min="0" max="{most}"' in page
+    for fid in ("big_casino", "little_casino"):  # one of each: a box to tick
+        assert f'type="checkbox" id="sides-0-{fid}" name="sides-0-{fid}" value="1"' in page
 
 
 # -- 4. cards in messages are written with suit symbols -----------------------------------

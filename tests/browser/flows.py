@@ -135,8 +135,14 @@ def fill_tally(page: Page, taps: Taps, side: int, cards: int, spades: int,
         box = page.locator(f'input[name="sides-{side}-aces"][value="A{suit}"]')
         taps.tap(page.locator("label", has=box))
         expect(box).to_be_checked()
-    page.locator(f"#sides-{side}-big_casino").fill(str(big_casino))
-    page.locator(f"#sides-{side}-little_casino").fill(str(little_casino))
+    for key, count in (("big_casino", big_casino), ("little_casino", little_casino)):
+        box = page.locator(f"#sides-{side}-{key}")
+        if box.get_attribute("type") == "checkbox":  # one pack: ticked, not counted
+            if count:
+                taps.tap(page.locator("label", has=box))
+                expect(box).to_be_checked()
+        else:
+            box.fill(str(count))
     if page.locator(f"#sides-{side}-sweeps").count():
         page.locator(f"#sides-{side}-sweeps").fill(str(sweeps))
     if last_capture:
