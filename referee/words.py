@@ -455,9 +455,11 @@ def finding_text(finding: Finding, names: Sequence[str] | None) -> tuple[str, st
 
 def play_text(play: Play, items: Sequence[Item], kind: Kind | None = None,
               value: int | None = None, groups: Sequence[Group] = ()) -> str:
-    """A play as players say it: "7♥ takes 3♠+4♣ and 7♦", "trail 7♥" ... ``items`` are the
-    table items it takes or goes onto; ``kind`` and ``value`` what it turned out to be;
-    ``groups`` a capture's items as the referee splits them, when known."""
+    """A play as players say it: "7♥ takes 3♠+4♣ and 7♦", "A♥ as 14 takes 8♦+5♦+A♣",
+    "trail 7♥" ... ``items`` are the table items it takes or goes onto; ``kind`` and
+    ``value`` what it turned out to be (a capture's value is said where the card takes as
+    other than its number); ``groups`` a capture's items as the referee splits them, when
+    known."""
     card = card_text(play.card)
     said = play.value
     value = value if value is not None else said
@@ -465,8 +467,12 @@ def play_text(play: Play, items: Sequence[Item], kind: Kind | None = None,
     if play.action is Action.TRAIL or kind is Kind.TRAIL:
         return _("trail %(card)s", card=card)
     if play.action is Action.CAPTURE:
-        return _("%(card)s takes %(items)s", card=card,
-                 items=groups_text(groups) if groups else onto)
+        taken = groups_text(groups) if groups else onto
+        if value is not None and value != play.card.rank:
+            # a card that takes as other than its number: the ace as 14, Norwegian 10♦ as 16
+            return _("%(card)s as %(value)d takes %(items)s", card=card, value=value,
+                     items=taken)
+        return _("%(card)s takes %(items)s", card=card, items=taken)
     raised = len(items) == 1 and isinstance(items[0], Build)
     if play.action is Action.DOUBLE or kind is Kind.DOUBLE:
         builds = [item for item in items if isinstance(item, Build)]

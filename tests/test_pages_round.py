@@ -721,6 +721,25 @@ def test_a_picked_card_is_offered_its_legal_plays_best_first(client):
     assert "Ann plays" in plain_of(body)
 
 
+def test_a_capture_says_the_value_a_card_takes_as_when_it_is_not_its_number(client):
+    """RULES §2: a Swedish ace counts 1 or 14; a Norwegian 10♦ counts 16 from the hand. An
+    offer says which ("A♥ as 14 takes 8♦+5♦+A♣"), and so does the play once recorded; a 9
+    taking nines says nothing more."""
+    token, number = opened(client, table=("8D", "5D", "AC", "9S"))
+    here = f"/match/{token}/round/{number}"
+    offered = _choices(text(client.get(here, query_string={"card": "AH"})))
+    # 8+5+1 as one fourteen; 5+9 and the table's ace as 14 (RULES §2: in Swedish it may)
+    assert offered == ["trail A♥", "A♥ as 14 takes 5♦+9♠ and A♣", "A♥ as 14 takes 8♦+5♦+A♣"]
+    assert _choices(text(client.get(here, query_string={"card": "9H"}))) == [
+        "trail 9♥", "9♥ takes 8♦+A♣ and 9♠"]  # a 9 as 9: nothing more said
+    post_play(client, token, number, "AH", "capture", refs=[0, 1, 2])
+    assert "Ann: A♥ as 14 takes 8♦+5♦+A♣" in plain(client.get(f"{here}?plays=all"))
+    nor, nor_number = opened(client, variant="norwegian", table=("10S", "6C", "3D", "5H"))
+    offered = _choices(text(client.get(f"/match/{nor}/round/{nor_number}",
+                                       query_string={"card": "10D"})))
+    assert "10♦ as 16 takes 10♠+6♣" in offered
+
+
 def test_with_two_packs_a_card_is_refused_only_when_both_copies_are_out(client):
     token = new_match(client, variant="mulle")
     number = start_round(client, token)
@@ -823,7 +842,7 @@ def test_a_krypkasino_dubbeltabbe_is_named_so_in_the_plays(client):
         assert response.status_code == 200, plain(response)[:300]
     history = plain(client.get(f"/match/{token}/round/{number}?plays=all"))
     assert "Ann: 7♠ takes 7♠ · dubbeltabbe" in history
-    assert "Ann: A♥ takes 2♣+3♦+4♥+5♣ · sweep" in history
+    assert "Ann: A♥ as 14 takes 2♣+3♦+4♥+5♣ · sweep" in history  # the ace as 14
     # the piles' penalty points so far: Ann A♥ 1, two 7♠ 2, the sweep +5 and the
     # dubbeltabbe +10 = 18; Bo, before each of them, −5 and −10
     assert "penalty points so far: 18" in history

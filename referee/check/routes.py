@@ -15,7 +15,7 @@ from flask import request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ..rules.capture import Group, capture_groups
+from ..rules.capture import Group, capture_split
 from ..rules.partition import Budget, TooComplex
 from ..rules.table import Item
 from ..rules.turn import Verdict, judge
@@ -84,7 +84,7 @@ def _alternatives(form: CheckForm, verdict: Verdict | None) -> list[Alternative]
     return [
         Alternative(
             items=tuple(table[i] for i in option),
-            groups=capture_groups(position.rules, play.card, table, option, form.budget)
+            groups=capture_split(position.rules, play.card, table, option, form.budget).groups
             if play else (),
             href=_url(form, action="capture", take=list(option), value=None) + "#verdict",
             current=tuple(sorted(option)) == current,

@@ -18,7 +18,7 @@ from werkzeug.datastructures import MultiDict
 from .. import service
 from ..models import MatchData, RoundData
 from ..polling import conditional, poll_tag, round_version, round_version_of
-from ..rules.capture import Group, capture_groups
+from ..rules.capture import Split, capture_split
 from ..rules.cards import Card
 from ..rules.events import Event as EngineEvent
 from ..rules.events import FirstTable, Overruled, Played, Undone
@@ -271,18 +271,19 @@ def shown_choices(table: Sequence[Item], texts: Sequence[str]) -> int:
 
 def _choices(game: RoundState, card: Card) -> list[tuple[Play, str]]:
     """The card's legal plays, best first, each with its words (a capture in the groups
-    the referee splits it into)."""
+    the referee splits it into, with the value the card takes them as)."""
     plays = legal_plays(game.spot(), card, game.budget)  # within the budget, never raises
     return [(play, play_text(play, [game.table[i] for i in play.refs],
-                             groups=_capture_groups(game, play))) for play in plays]
+                             value=split.value, groups=split.groups))
+            for play in plays for split in (_capture_split(game, play),)]
 
 
-def _capture_groups(game: RoundState, play: Play) -> tuple[Group, ...]:
-    """How the referee splits a capture into groups; () for anything else, or a split
-    beyond the request's budget (the items are then worded as they lie)."""
+def _capture_split(game: RoundState, play: Play) -> Split:
+    """How the referee splits a capture; nothing for any other play, or a split beyond
+    the request's budget (the items are then worded as they lie)."""
     if play.action is not Action.CAPTURE:
-        return ()
-    return capture_groups(game.rules, play.card, game.table, play.refs, game.budget)
+        return Split(None, ())
+    return capture_split(game.rules, play.card, game.table, play.refs, game.budget)
 
 
 def _stale(who: Access[Any], rnd: RoundData, **kept: Any):

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from itertools import chain, product
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import Card
 from .partition import (
@@ -245,23 +245,34 @@ def check_capture(
     return Capture(False, _lead(rules, card, table, take, hand, found, budget), detail=detail)
 
 
-def capture_groups(
+class Split(NamedTuple):
+    """A legal capture as the referee splits it, to say it: the value each group makes
+    (the card's value from the hand) and the groups. None and () for a capture that is not
+    legal, or whose split is beyond the budget (then it is said as its items lie)."""
+
+    value: int | None
+    groups: tuple[Group, ...]
+
+
+def capture_split(
     rules: Rules, card: Card, table: Sequence[Item], take: Sequence[int], budget: Budget
-) -> tuple[Group, ...]:
-    """How the referee splits a legal capture into groups, to say it ("9♣ | 6♥+3♦");
-    () if it is not a legal capture or its split is beyond the budget (then it is said
-    as its items lie).
+) -> Split:
+    """How the referee splits a legal capture ("A♥ as 14 takes 8♦+5♦+A♣", "9♣ | 6♥+3♦").
 
     >>> from .variants import get_rules
     >>> table = [Card.parse(c) for c in ("9C", "6H", "3D", "5S", "4S")]
-    >>> [[str(c) for c in g.items] for g in
-    ...  capture_groups(get_rules("swedish"), Card.parse("9H"), table, (0, 1, 2, 3, 4), Budget())]
-    [['9C'], ['6H', '3D'], ['5S', '4S']]
+    >>> split = capture_split(get_rules("swedish"), Card.parse("9H"), table, (0, 1, 2, 3, 4),
+    ...                       Budget())
+    >>> split.value, [[str(c) for c in g.items] for g in split.groups]
+    (9, [['9C'], ['6H', '3D'], ['5S', '4S']])
+    >>> capture_split(get_rules("swedish"), Card.parse("AH"), table[:1], (0,), Budget())
+    Split(value=None, groups=())
     """
     try:
-        return check_capture(rules, card, table, take, budget).groups
+        found = check_capture(rules, card, table, take, budget)
     except TooComplex:
-        return ()
+        return Split(None, ())
+    return Split(found.value, found.groups) if found.legal else Split(None, ())
 
 
 def _lead(
