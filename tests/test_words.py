@@ -773,3 +773,12 @@ def test_who_leads_is_said_in_every_language(app, language):
                               [SideName("Aino & Cia", 2), SideName("Eero & Oona", 2)]),
                 standing_text(standing([6, 6, 2], reverse=False), ["Aino", "Eero", "Oona"]))
     assert said == STANDINGS[language]
+
+
+def test_a_locked_builds_refusal_says_locked_once(app):
+    """The build names itself locked ("the locked build of 8"): the refusal does not say
+    so again (a Norwegian review read "det låste bygget på 8 er låst")."""
+    locked = Build.of([P("4C"), P("4H")], 8, owner=0, locked=True)
+    with app.test_request_context():
+        said = reason_text(Reason.of(Why.LOCKED_BUILD, build=locked))
+    assert said == "the locked build of 8 cannot be raised"

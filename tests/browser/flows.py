@@ -110,7 +110,9 @@ def take(page: Page, taps: Taps, code: str, taken: list[str]) -> str:
     the play chosen."""
     pick(page, taps, code)
     want = sorted(taken)
-    offered = choices(page).filter(has_text=re.compile("^" + re.escape(symbol(code) + " takes")))
+    # "A♥ takes …", or "A♥ as 14 takes …" where the card takes as other than its number
+    offered = choices(page).filter(
+        has_text=re.compile("^" + re.escape(symbol(code)) + r"( as \d+)? takes"))
     button = next((b for b in offered.all() if sorted(codes_in(b.inner_text())[1:]) == want),
                   None)
     assert button is not None, (f"{symbol(code)} taking {' '.join(map(symbol, want))} is not "
