@@ -36,7 +36,7 @@ KINDS = {
 @dataclass(frozen=True)
 class Alternative:
     items: tuple[Item, ...]
-    groups: tuple[Group, ...]  # as the referee splits it (), if beyond the budget)
+    groups: tuple[Group, ...]  # as the referee splits it; () if beyond the budget
     href: str
     current: bool
 
