@@ -135,6 +135,9 @@ REASONS: dict[Why, LazyString | Plural] = {
                       "hand, and this hand has none"),
     Why.LAST_CARD_BUILD: _l("%(card)s is the last card of this hand: nothing is left to "
                             "capture a build of %(value)s with"),
+    Why.LAST_CARD_KEEPS_BUILD: _l("%(card)s is the last card of this hand: it must capture "
+                                  "the build of %(value)s, as no other card is left to "
+                                  "capture it with"),
     Why.TOO_COMPLEX: _l("this position is far larger than any real game"),
     Why.UNBACKED_BUILD: _l("%(player)s built %(value)s but played no card that captures "
                            "%(value)s later in the deal"),
@@ -142,6 +145,9 @@ REASONS: dict[Why, LazyString | Plural] = {
                            "captures %(value)s later in the deal"),
     Why.UNBACKED_DOUBLE: _l("%(player)s doubled %(value)s but played no card that captures "
                             "%(value)s later in the deal"),
+    Why.UNBACKED_KEPT: _l("%(player)s still owned a build of %(value)s after playing "
+                          "%(card)s but played no card that captures %(value)s later in the "
+                          "deal"),
     Why.BUILD_LEFT_AFTER_DEAL: _l("%(player)s's %(build)s was not captured in the deal it "
                                   "was made"),
     Why.CARDS_NEVER_SEEN: _l("these cards never turned up: %(cards)s"),
@@ -253,6 +259,7 @@ CONSEQUENCES = {
 }
 CONSEQUENCES[Why.UNBACKED_RAISE] = CONSEQUENCES[Why.UNBACKED_BUILD]
 CONSEQUENCES[Why.UNBACKED_DOUBLE] = CONSEQUENCES[Why.UNBACKED_BUILD]
+CONSEQUENCES[Why.UNBACKED_KEPT] = CONSEQUENCES[Why.UNBACKED_BUILD]
 
 
 def card_text(card: Card) -> str:

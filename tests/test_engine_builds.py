@@ -197,22 +197,83 @@ def test_danish_five_of_spades_option_off_is_an_ordinary_five():
     assert not judge(s, play("5S", "capture", [0, 1])).legal
 
 
-def test_danish_build_left_at_the_end_of_a_deal_is_a_finding():
-    # seed 003: "bangunan harus diambil dalam 'Tangan' yang sama"
+def test_danish_build_left_at_the_end_of_a_deal_is_reported_once():
+    # seed 003: "bangunan harus diambil dalam 'Tangan' yang sama"; the build was also left
+    # without a card to capture it: one finding, the hand check's, not two for one build
     r = RoundState(get_rules("danish"), players=2, dealer=1)
     r.start(parse_cards(["4C", "KD", "QD", "JD"]))
-    # seat 0 holds 5H KS 3C 9S, seat 1 holds 6H 7H 8H 10H
+    # seat 0 holds 5H KS 9S 3C, seat 1 holds 6H 7H 8H 10H
     r.play(play("5H", "build", [0], 9))  # 9 on the table, owned by seat 0
     r.play(play("6H", "trail"))
     r.play(play("KS", "capture", [0]))  # the builder captures something, as required
     r.play(play("7H", "trail"))
-    r.play(play("3C", "trail"))
-    r.play(play("8H", "trail"))
     r.play(play("9S", "trail"))  # gives up the only 9 and leaves the build
+    r.play(play("8H", "trail"))
+    r.play(play("3C", "trail"))
     r.play(play("10H", "trail"))
-    reasons = [f.why for f in r.findings if f.deal == 1 and f.player == 0]
-    assert any(why.code is Why.BUILD_LEFT_AFTER_DEAL for why in reasons)
-    assert Reason.of(Why.UNBACKED_BUILD, value=9) in reasons
+    assert [(f.deal, f.player, f.why) for f in r.findings] == [
+        (1, 0, Reason.of(Why.UNBACKED_KEPT, value=9, card=P("9S")))]
+
+
+def test_danish_build_left_by_an_overruled_last_card_is_reported_as_left():
+    # the table overrules the referee at the last card: the 9 that would capture the build
+    # is trailed, and the build is left on the table, not captured in the deal it was made
+    r = RoundState(get_rules("danish"), players=2, dealer=1)
+    r.start(parse_cards(["4C", "KD", "QD", "JD"]))
+    for code, action, refs, value in (("5H", "build", [0], 9), ("6H", "trail", [], None),
+                                      ("KS", "capture", [0], None), ("7H", "trail", [], None),
+                                      ("3C", "trail", [], None), ("8H", "trail", [], None)):
+        r.play(play(code, action, refs, value))
+    r.overrule(play("9S", "trail"), "we play on")
+    r.play(play("10H", "trail"))
+    assert [(f.player, f.why) for f in r.findings] == [(0, Reason.of(
+        Why.BUILD_LEFT_AFTER_DEAL, build=build(["4C", "5H"], 9, 0)))]
+
+
+@pytest.mark.parametrize("variant", ["danish", "norwegian"])
+def test_the_last_card_that_can_capture_its_owners_build_must_capture_it_rules_3_2(variant):
+    # A Danish phone review: Far raised a build to 10 holding 10♣ and played it last as a
+    # trail; the hand is known then (nothing after it), and the build can only be backed
+    # by that card: every play but capturing the build is refused at once.
+    r = RoundState(get_rules(variant), players=2, dealer=1)
+    r.start(parse_cards(["4C", "KD", "8D", "JD"]))
+    # seat 0 holds 6D 9C QC 10C; seat 1 holds 2H 3H 5H 7S
+    r.play(play("6D", "build", [0], 10))  # 6 on 4: a build of 10 owned by seat 0
+    r.play(play("2H", "trail"))
+    r.play(play("QC", "trail"))  # Q takes nothing here: a Danish builder may trail it
+    r.play(play("3H", "trail"))
+    r.play(play("9C", "trail"))
+    r.play(play("5H", "trail"))
+    assert r.spot().last_card
+    with pytest.raises(IllegalPlay) as refused:
+        r.play(play("10C", "trail"))
+    assert refused.value.verdict.why == Reason.of(Why.LAST_CARD_KEEPS_BUILD, card=P("10C"),
+                                                  value=10)
+    assert len(r.records) == 6  # nothing recorded
+    build_at = next(i for i, item in enumerate(r.table) if isinstance(item, Build))
+    offered = legal_plays(r.spot(), P("10C"))  # the captures that take the build, only
+    assert offered and all(p.action is Action.CAPTURE and build_at in p.refs for p in offered)
+    # a capture of other cards alone is refused as the trail was
+    with pytest.raises(IllegalPlay) as elsewhere:
+        r.play(play("10C", "capture", [i for i, item in enumerate(r.table)
+                                       if item in (P("8D"), P("2H"))]))
+    assert elsewhere.value.verdict.why.code is Why.LAST_CARD_KEEPS_BUILD
+    assert r.play(play("10C", "capture", [build_at])).verdict.legal
+    assert r.findings == []
+
+
+def test_the_last_card_that_cannot_capture_the_build_is_not_refused():
+    # the build was left unbacked earlier (the 10 trailed): no play saves it now, so the
+    # last card is played as claimed and the end of the deal reports the trail that left it
+    r = RoundState(get_rules("norwegian"), players=2, dealer=1)
+    r.start(parse_cards(["4C", "KD", "8D", "JD"]))
+    for code, action, refs, value in (("6D", "build", [0], 10), ("2H", "trail", [], None),
+                                      ("10C", "trail", [], None), ("3H", "trail", [], None),
+                                      ("9C", "trail", [], None), ("5H", "trail", [], None)):
+        r.play(play(code, action, refs, value))
+    assert r.play(play("QC", "trail")).verdict.legal
+    r.play(play("7S", "trail"))
+    assert [f.why for f in r.findings] == [Reason.of(Why.UNBACKED_KEPT, value=10, card=P("10C"))]
 
 
 # -- anglo (seed 004, pagat) ------------------------------------------------------------

@@ -107,6 +107,17 @@ def test_two_packs_a_card_can_lie_twice_on_the_first_table(client):
     assert round_of(token, number).events[0].data["cards"] == ["7H", "2C", "3D", "9S", "7H"]
 
 
+def test_two_packs_a_third_copy_on_the_first_table_says_both_are_there(client):
+    # a Mulle phone review: "9♥ is already among the table cards" when the second 9♥ had
+    # just been taken; the third is refused for there being two
+    token = new_match(client, variant="mulle")
+    number = start_round(client, token)
+    body = text(client.get(f"/match/{token}/round/{number}",
+                           query_string={"table": "9H 2C 9H", "add": "9H"}))
+    assert "Both 9♥ of the two packs are already among the table cards." in plain_of(body)
+    assert 'name="table" value="9H 2C 9H"' in body
+
+
 def test_a_card_code_that_is_not_in_the_pack_is_refused_on_the_page(client):
     token = new_match(client)
     number = start_round(client, token)

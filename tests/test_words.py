@@ -78,7 +78,7 @@ def test_the_rule_reads_at_a_glance(app):
 
 def test_every_finding_says_what_it_changes(app):
     findings = [Why.UNBACKED_BUILD, Why.UNBACKED_RAISE, Why.UNBACKED_DOUBLE,
-                Why.BUILD_LEFT_AFTER_DEAL, Why.CARDS_NEVER_SEEN]
+                Why.UNBACKED_KEPT, Why.BUILD_LEFT_AFTER_DEAL, Why.CARDS_NEVER_SEEN]
     with app.test_request_context():
         assert all("undo" in str(CONSEQUENCES[code]) for code in findings)
 
@@ -467,8 +467,9 @@ def test_a_double_the_cards_allow_two_ways_says_its_value(app, language, said):
             "Giv 9: Bo ger de sista korten.")),
     ("fi", ("Jako 2: Bo jakaa kullekin 4 korttia.", "Jako 9: Bo jakaa kullekin 1 kortin.",
             "Jako 9: Bo jakaa viimeiset kortit.")),
-    ("da", ("Giv 2: Bo giver 4 kort til hver.", "Giv 9: Bo giver 1 kort til hver.",
-            "Giv 9: Bo giver de sidste kort.")),
+    # a deal is "et giv" in Danish: "1. giv", where "Giv 1" read as an order (phone review)
+    ("da", ("2. giv: Bo giver 4 kort til hver.", "9. giv: Bo giver 1 kort til hver.",
+            "9. giv: Bo giver de sidste kort.")),
 ])
 def test_the_dealer_is_told_to_deal_again_in_every_language(app, language, said):
     from flask_babel import force_locale
@@ -782,3 +783,29 @@ def test_a_locked_builds_refusal_says_locked_once(app):
     with app.test_request_context():
         said = reason_text(Reason.of(Why.LOCKED_BUILD, build=locked))
     assert said == "the locked build of 8 cannot be raised"
+
+
+@pytest.mark.parametrize(("language", "refusal", "finding"), [
+    ("en", "10♣ is the last card of this hand: it must capture the build of 10, as no other "
+           "card is left to capture it with",
+     "Far still owned a build of 10 after playing 10♣ but played no card that captures 10 "
+     "later in the deal"),
+    ("da", "10♣ er det sidste kort på hånden: det skal tage bygningen på 10, for der er intet "
+           "andet kort tilbage at tage den med",
+     "Far ejede stadig en bygning på 10 efter at have spillet 10♣, men spillede senere i "
+     "givet intet kort, der tager 10"),
+])
+def test_a_build_kept_past_the_last_card_is_said_by_the_card_that_kept_it(app, language,
+                                                                         refusal, finding):
+    """A Danish review read "Far built 10 but played no card that captures 10" of a build
+    he had raised and then kept with a trail: the finding names the play that kept it."""
+    from flask_babel import force_locale
+
+    from referee.rules.round import Finding
+    from referee.words import finding_text
+
+    with app.test_request_context(), force_locale(language):
+        assert reason_text(Reason.of(Why.LAST_CARD_KEEPS_BUILD, card=P("10C"),
+                                     value=10)) == refusal
+        kept = Finding(1, 0, Reason.of(Why.UNBACKED_KEPT, value=10, card=P("10C")))
+        assert finding_text(kept, ["Far", "Mor"])[0] == finding

@@ -234,8 +234,11 @@ def _pick_table(context: dict[str, Any], game: RoundState, pick: PickForm) -> No
     cards = pick.table_cards()
     if pick.add.data and cards.count(pick.add.card) > game.rules.packs:
         cards.pop()
-        context["message"] = _("%(card)s is already among the table cards.",
-                               card=pick.add.card.symbol)
+        context["message"] = (
+            _("%(card)s is already among the table cards.", card=pick.add.card.symbol)
+            if game.rules.packs == 1 else
+            _("Both %(card)s of the two packs are already among the table cards.",
+              card=pick.add.card.symbol))
     context["chosen"] = cards[: game.table_size]
 
 

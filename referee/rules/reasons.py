@@ -91,11 +91,13 @@ class Why(enum.StrEnum):
     DOUBLE_NO_SET = "double_no_set"  # card, items
     MUST_HOLD = "must_hold"  # value
     LAST_CARD_BUILD = "last_card_build"  # card (the player's last of the deal), value
+    LAST_CARD_KEEPS_BUILD = "last_card_keeps_build"  # card (the last of the deal), value
     TOO_COMPLEX = "too_complex"
     # findings at the end of a deal or round
     UNBACKED_BUILD = "unbacked_build"  # value
     UNBACKED_RAISE = "unbacked_raise"  # value
     UNBACKED_DOUBLE = "unbacked_double"  # value
+    UNBACKED_KEPT = "unbacked_kept"  # value, card (a play that left the build owned)
     BUILD_LEFT_AFTER_DEAL = "build_left_after_deal"  # build
     CARDS_NEVER_SEEN = "cards_never_seen"  # cards
     MATCH_DECIDED = "match_decided"  # the match was decided during the round: no more plays

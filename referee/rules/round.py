@@ -937,7 +937,8 @@ class RoundState:
                 break
             played.append(record)
         failed: set[tuple[int, int]] = set()
-        codes = {Kind.RAISE: Why.UNBACKED_RAISE, Kind.DOUBLE: Why.UNBACKED_DOUBLE}
+        codes = {Kind.BUILD: Why.UNBACKED_BUILD, Kind.RAISE: Why.UNBACKED_RAISE,
+                 Kind.DOUBLE: Why.UNBACKED_DOUBLE}
         for ob in self.obligations:
             key = (ob.player, ob.value)
             if key in failed:
@@ -945,13 +946,18 @@ class RoundState:
             later = [r.play.card for r in played if r.player == ob.player and r.index > ob.index]
             if not any(ob.value in self.rules.hand_values(c) for c in later):
                 failed.add(key)
-                code = codes.get(ob.kind, Why.UNBACKED_BUILD)
-                self.findings.append(Finding(deal, ob.player, Reason.of(code, value=ob.value)))
+                code = codes.get(ob.kind)
+                # a capture or trail that left the player's build owned: said by its card
+                why = Reason.of(code, value=ob.value) if code is not None else Reason.of(
+                    Why.UNBACKED_KEPT, value=ob.value, card=self.records[ob.index].play.card)
+                self.findings.append(Finding(deal, ob.player, why))
         self.obligations = []
         if self.rules.building.captured_within_the_deal:
+            # a build its owner could not back is reported once, as not backed
             for build in self.builds:
-                self.findings.append(Finding(
-                    deal, build.owner, Reason.of(Why.BUILD_LEFT_AFTER_DEAL, build=build)))
+                if (build.owner, build.value) not in failed:
+                    self.findings.append(Finding(
+                        deal, build.owner, Reason.of(Why.BUILD_LEFT_AFTER_DEAL, build=build)))
 
     def _end_of_round(self) -> None:
         if self.last_capturer is not None:

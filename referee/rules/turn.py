@@ -173,10 +173,8 @@ def judge(
                        Kind(play.action.value), options=options())
     try:
         verdict = _ACTIONS[play.action](spot, play, budget)
-        if hand is None and spot.last_card and verdict.kind in _BUILDS \
-                and verdict.value is not None:  # a build always has its value
-            raise _Illegal(verdict.kind, Reason.of(Why.LAST_CARD_BUILD, card=play.card,
-                                                   value=verdict.value))
+        if hand is None and spot.last_card:
+            _last_card(spot, play, verdict, budget)
         pending = _holding(spot, play, verdict, hand)
     except _Illegal as illegal:
         return Verdict(False, illegal.why, illegal.kind, options=options(),
@@ -189,6 +187,28 @@ def judge(
 
 # what leaves the player owning a build, which a card kept in the hand must capture
 _BUILDS = frozenset({Kind.BUILD, Kind.RAISE, Kind.DOUBLE})
+
+
+def _last_card(spot: Spot, play: Play, verdict: Verdict, budget: Budget) -> None:
+    """The player's last card of the deal: the hand is known to hold nothing after it
+    (RULES §3.2, "when the hand is known the check is immediate"). A build, raise or
+    double made with it can never be backed. Any other play that leaves a build of the
+    player's on the table is refused when this card could have captured every one of
+    them; when it could not, no play saves the build, and the end of the deal reports it.
+    """
+    if verdict.kind in _BUILDS and verdict.value is not None:  # a build has its value
+        raise _Illegal(verdict.kind, Reason.of(Why.LAST_CARD_BUILD, card=play.card,
+                                               value=verdict.value))
+    kept = [item.value for item in verdict.table
+            if isinstance(item, Build) and item.owner == spot.player]
+    if not kept:
+        return
+    owned = {i for i, item in enumerate(spot.table)
+             if isinstance(item, Build) and item.owner == spot.player}
+    if any(owned <= set(option)
+           for option in capture_options(spot.rules, play.card, spot.table, budget)):
+        raise _Illegal(verdict.kind, Reason.of(Why.LAST_CARD_KEEPS_BUILD, card=play.card,
+                                               value=min(kept)))
 
 
 def verify_play(
@@ -519,8 +539,10 @@ def legal_plays(spot: Spot, card: Card, budget: Budget | None = None) -> list[Pl
                 else:
                     others.append(Play(card, Action.DOUBLE, (i,)))
     others.append(Play(card, Action.TRAIL))
-    return [Play(card, Action.CAPTURE, option) for option in captures] + [
-        play for play in others if _offered(spot, play, budget)]
+    taking = [Play(card, Action.CAPTURE, option) for option in captures]
+    if spot.last_card:  # a capture that leaves the player's build may be refused
+        taking = [play for play in taking if _offered(spot, play, budget)]
+    return taking + [play for play in others if _offered(spot, play, budget)]
 
 
 def _offered(spot: Spot, play: Play, budget: Budget) -> bool:
