@@ -391,16 +391,18 @@ def _bump_and_log(columns: tuple[str, ...], ends_match: bool = False) -> Insert:
         match = Match.__mapper__.columns
         statement = statement.add_cte(update(Match.metadata.tables["match"]).where(
             match.id == select(bumped.c.match_id).scalar_subquery()).values(
-            finished=True, winner_side=bindparam("winner")).cte("finished"))
+            finished=bindparam("finished"), winner_side=bindparam("winner")).cte("finished"))
     return statement
 
 
 @dataclass(frozen=True)
 class MatchOver:
     """A change that ends the match (the confirmation of its last round): won by side
-    ``winner`` (None: nobody)."""
+    ``winner`` (None: nobody). With ``finished`` False it goes on again instead: its last
+    round reopened (:func:`undo` of the confirmation)."""
 
     winner: int | None
+    finished: bool = True
 
 
 @dataclass(frozen=True)
@@ -429,19 +431,21 @@ def _open(rnd: RoundData) -> None:
 
 
 def _append(rnd: RoundData, version: int, event: EngineEvent, game: RoundState | None = None,
-            over: MatchOver | None = None, **values: Any) -> None:
+            over: MatchOver | None = None, reopening: bool = False, **values: Any) -> None:
     """Add one event if the round is still at ``version``; else StaleRound. ``game`` is
     the round with the event applied: kept as the snapshot of the new version (without
     it the next reader replays the log). ``over``: the change ends the match, written
-    with it (one statement on PostgreSQL, one transaction on SQLite)."""
-    _open(rnd)
+    with it (one statement on PostgreSQL, one transaction on SQLite). ``reopening``: the
+    change takes back the confirmation of a closed round (:func:`undo`)."""
+    if not reopening:
+        _open(rnd)
     importing = _IMPORTING.get()
     if importing is not None:
         if not isinstance(rnd, RoundRow):
             raise TypeError("an import records into the rounds it creates, the ORM's")
         _append_imported(rnd, version, event, game, importing, values)
         if over is not None:
-            _finish(rnd.match, over.winner)
+            _finish(rnd.match, over)
         return
     snapshot = freeze(game) if game is not None else None
     changed = {"version": version + 1, "snapshot": snapshot,
@@ -451,7 +455,7 @@ def _append(rnd: RoundData, version: int, event: EngineEvent, game: RoundState |
     row = Event.row(rnd.id, version, event)
     connection = db.session.connection()
     if statements_are_round_trips():  # all in one
-        ended = {"winner": over.winner} if over is not None else {}
+        ended = {"winner": over.winner, "finished": over.finished} if over is not None else {}
         _one_or_stale(connection.execute(_bump_and_log(tuple(sorted(changed)), bool(ended)), {
             "round_id": rnd.id, "at": version,
             **{f"new_{k}": v for k, v in changed.items()},
@@ -461,10 +465,11 @@ def _append(rnd: RoundData, version: int, event: EngineEvent, game: RoundState |
         _one_or_stale(_update_round(rnd, version, **changed))
         connection.execute(_INSERT_EVENT, [row])
         if over is not None:
-            connection.execute(_FINISH, {"match_id": rnd.match.id, "winner": over.winner})
+            connection.execute(_FINISH, {"match_id": rnd.match.id, "winner": over.winner,
+                                         "finished": over.finished})
     _settled(connection, rnd, changed, logged=True)
     if over is not None:
-        _finished(rnd.match, over.winner)
+        _finished(rnd.match, over)
 
 
 def _settled(connection: Connection, rnd: RoundData, values: dict[str, Any],
@@ -594,11 +599,14 @@ class TakenBack:
 
 def undo(rnd: RoundData, version: int, seat: int | None = None) -> TakenBack:
     """Take back the last event, as far back as the round's start (from a seat's phone,
-    only that seat's own last play); what it was."""
-    _open(rnd)
-    check_version(rnd, version)
+    only that seat's own last play); what it was. The confirmation of the match's last
+    round is taken back too (:func:`reopen`)."""
     log = log_of(rnd)
     kept = in_force(log)
+    if kept and isinstance(kept[-1], Confirmed):
+        return reopen(rnd, version)
+    _open(rnd)
+    check_version(rnd, version)
     if not kept:
         raise RoundClosed(_("There is nothing to undo: the round has just begun."))
     game = game_of(rnd)
@@ -610,6 +618,36 @@ def undo(rnd: RoundData, version: int, seat: int | None = None) -> TakenBack:
     taken = TakenBack(kept[-1], game.records[-1] if played else None)
     _append(rnd, version, Undone(), replay(rnd, [*log, Undone()]))
     return taken
+
+
+def reopen_refused(rnd: RoundData) -> str | None:
+    """Why the round's confirmation cannot be taken back (None: it can). Only the match's
+    last round, while no rematch has started: the table's next round, or the next match,
+    has been played from its result."""
+    if rnd.open:
+        return _("This round is not confirmed: there is nothing to reopen.")
+    if rnd.number != len(rnd.match.rounds):
+        return _("Only the last round can be reopened: round %(n)d has started since.",
+                 n=len(rnd.match.rounds))
+    if db.session.scalar(select(Match.id).where(Match.rematch_of_id == rnd.match.id)):
+        return _("The rematch has started: this match's rounds stay as they are.")
+    return None
+
+
+def reopen(rnd: RoundData, version: int) -> TakenBack:
+    """Take back the confirmation of the match's last round (an undo of it in the log):
+    the round is open again, out of the match's totals until it is confirmed again, and a
+    match it ended goes on."""
+    check_version(rnd, version)
+    refused = reopen_refused(rnd)
+    if refused is not None:
+        raise RoundClosed(refused)
+    log = log_of(rnd)
+    kept = in_force(log)
+    _append(rnd, version, Undone(), replay(rnd, [*log, Undone()]),
+            over=MatchOver(None, finished=False) if rnd.match.finished else None,
+            reopening=True, status=RoundStatus.OPEN, result_json=None)
+    return TakenBack(kept[-1], None)
 
 
 def may_switch_mode(rnd: RoundData) -> bool:
@@ -738,22 +776,24 @@ def confirm(rnd: RoundData, version: int) -> MatchResult:
     return outcome
 
 
-# the match's end, a plain UPDATE of its row (not the ORM's, which would look for copies)
+# the match's end (or, its last round reopened, its going on again), a plain UPDATE of its
+# row (not the ORM's, which would look for copies)
 _FINISH = update(Match.metadata.tables["match"]).where(
     Match.__mapper__.columns.id == bindparam("match_id")).values(
-    finished=True, winner_side=bindparam("winner"))
+    finished=bindparam("finished"), winner_side=bindparam("winner"))
 
 
-def _finish(match: MatchData, winner: int | None) -> None:
-    """The match is over, won by side ``winner`` (None: nobody): written, and kept so in
-    memory."""
-    db.session.connection().execute(_FINISH, {"match_id": match.id, "winner": winner})
-    _finished(match, winner)
+def _finish(match: MatchData, over: MatchOver) -> None:
+    """The match is over, won by side ``over.winner`` (None: nobody), or goes on again:
+    written, and kept so in memory."""
+    db.session.connection().execute(_FINISH, {"match_id": match.id, "winner": over.winner,
+                                              "finished": over.finished})
+    _finished(match, over)
 
 
-def _finished(match: MatchData, winner: int | None) -> None:
+def _finished(match: MatchData, over: MatchOver) -> None:
     """The match in memory as :data:`_FINISH` wrote it."""
-    _kept(match, {"finished": True, "winner_side": winner})
+    _kept(match, {"finished": over.finished, "winner_side": over.winner})
 
 
 # -- a match from a file ---------------------------------------------------------------

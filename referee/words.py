@@ -21,7 +21,7 @@ from flask_babel import lazy_pgettext as _pl
 
 from .rules.capture import Group
 from .rules.cards import Card, CardError, UnknownRank, UnknownSuit
-from .rules.events import Event, FirstTable, TallyEntered
+from .rules.events import Confirmed, Event, FirstTable, TallyEntered
 from .rules.notes import Note, Say
 from .rules.reasons import Param, Reason, Why
 from .rules.round import Finding, PlayRecord, Sweep, SweepNote, SweepPenalty, Whereabouts
@@ -687,6 +687,9 @@ def taken_back_text(event: Event, record: PlayRecord | None, names: Sequence[str
         return _("Taken back: the first table cards.")
     if isinstance(event, TallyEntered):
         return _("Taken back: the tallies.")
+    if isinstance(event, Confirmed):
+        return _("The round is open again, out of the match's totals until it is confirmed "
+                 "again.")
     return _("The last entry was taken back.")
 
 

@@ -323,8 +323,9 @@ FORGED = {
     "a round said to be confirmed": (setting((*R2, "status"), "confirmed"),
                                      "round 2: the file says it is confirmed, but its events "
                                      "do not confirm it."),
-    "an event after the confirmation": (appending(1, {"kind": "undo", "data": {}}),
-                                        "round 1, event 3 (undo): This round is closed"),
+    # (an undo after it reopens the round: tests/test_reopen.py)
+    "an event after the confirmation": (appending(1, {"kind": "confirm", "data": {}}),
+                                        "round 1, event 3 (confirm): This round is closed"),
     "a round after an open one": (setting(("rounds", 0, "status"), "open"),
                                   "round 1 is still open, so no round can follow it."),
     "rounds out of order": (setting((*R2, "number"), 3),

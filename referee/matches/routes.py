@@ -51,6 +51,10 @@ def board(who: Access[Match]) -> dict:
     totals = service.scores_before(match, len(match.rounds) + 1)
     open_round = service.current_round(match)
     next_number = len(match.rounds) + 1
+    last = match.rounds[-1] if match.rounds else None
+    # the last round, confirmed, may be reopened to put a mistake right
+    reopen = (last if can_edit and last is not None and open_round is None
+              and service.reopen_refused(last) is None else None)
     return {
         "match": match,
         "rules": rules,
@@ -60,6 +64,7 @@ def board(who: Access[Match]) -> dict:
         "rounds": rounds,
         "totals": totals,
         "open_round": open_round,
+        "reopen": reopen,
         "next_dealer": match.players[service.dealer_of(match, next_number)].name,
         "can_edit": can_edit,
         "token": token,

@@ -155,6 +155,8 @@ def panel_context(who: Access[Any], rnd: RoundData, game: RoundState | None = No
         "message": None, "form_errors": {}, "choices": [], "card": None, "chosen": [],
         "redo": None,
         "live": rnd.open and not match.finished,
+        # a confirmed round: the match's last may be reopened (an undo of the confirmation)
+        "reopenable": can_edit and not rnd.open and service.reopen_refused(rnd) is None,
         "here": url_for("rounds.show", token=token, number=rnd.number),  # the round's page
     }
     if context["live"]:
