@@ -174,10 +174,8 @@ REASONS: dict[Why, LazyString | Plural] = {
         "total",
         "%(total)s ace is ticked, not %(whole)s: every ace belongs to one side",
         "%(total)s aces are ticked, not %(whole)s: every ace belongs to one side"),
-    Why.TALLY_CASINO: plural_l(
-        "packs",
-        "%(category)s: there is %(packs)s in play, and it belongs to exactly one side",
-        "%(category)s: there are %(packs)s in play, and each belongs to exactly one side"),
+    Why.TALLY_CASINO: _l("%(category)s: there are %(packs)s in play, and each belongs to "
+                         "exactly one side"),
     Why.TALLY_LAST_TWICE: _l("only one side can have the last capture"),
     Why.TALLY_LAST_MISSING: _l("all %(whole)s cards were taken, so one side made the last "
                                "capture: tick which"),
@@ -348,6 +346,7 @@ def side_names(sides: Sequence[Sequence[int]], names: Sequence[str] | None = ())
 
 
 # cards whose sums are not listed (one without a number, or too many aces to list)
+CASINO_ONE_PACK = _l("%(category)s: tick it for the side that took it")
 NO_SETS_UNSUMMED = _l("%(cards)s cannot be made into sets of %(value)s")
 SEATS_EXACTLY_OR_PAIRED = _l("%(variant)s is played by %(low)s players, or %(paired)s in two "
                              "partnerships")
@@ -364,6 +363,8 @@ def reason_text(reason: Reason, names: Sequence[str] | None = (), **extra: str) 
         wording = SEATS_EXACTLY_OR_PAIRED  # not "2 to 2 players"
     if reason.code is Why.NO_SETS and not reason.get("totals"):
         wording = NO_SETS_UNSUMMED
+    if reason.code is Why.TALLY_CASINO and reason.get("packs") == 1:
+        wording = CASINO_ONE_PACK  # one pack: a box each side ticks or not
     if isinstance(wording, Plural):
         number = reason.get(wording.count)
         return wording.word(number if isinstance(number, int) else 0, params)
@@ -902,8 +903,9 @@ NOTES: dict[Say, Callable[[Words], str]] = {
         _pl("partnership", "%(side)s reach %(score)d (target %(target)d) and win (the only "
             "side to reach it)")),
     Say.MOST_POINTS: SideLine(
-        _l("%(side)s wins with most points (%(score)d) of the sides past %(target)d"),
-        _pl("partnership", "%(side)s win with most points (%(score)d) of the sides past "
+        _l("%(side)s wins with most points (%(score)d) of the sides that reached "
+           "%(target)d"),
+        _pl("partnership", "%(side)s win with most points (%(score)d) of the sides that reached "
             "%(target)d")),
     Say.MOST_SPADES: SideLine(
         _l("tied at %(score)d: %(side)s wins with most spades in the round (%(count)d)"),

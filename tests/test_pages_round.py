@@ -1105,3 +1105,37 @@ def test_an_address_kept_from_before_a_change_picks_nothing(client):
     assert "5♦ takes 5♥" not in page and "Another card" not in page, page
     assert stale.headers["HX-Replace-Url"] == here
     assert post_play(client, token, number, "5D").status_code == 200  # picked anew, it plays
+
+
+def test_a_card_with_no_legal_play_says_why_at_once_and_may_be_recorded_anyway(client):
+    """An English phone review: the owner of a build left without a card to capture it
+    (Casino: the owner may not trail) tapped a court card that can do nothing, and saw no
+    offer and no reason until a claim was typed. Now the reason shows at once, with the
+    trail for the table to record anyway."""
+    token, number = opened(client, variant="classic", table=("4C", "KD", "8D", "JD"))
+    post_play(client, token, number, "6S", "build", refs=[0], value=10)  # Ann's 10
+    post_play(client, token, number, "2H")  # Bo trails
+    body = plain(client.get(f"/match/{token}/round/{number}", query_string={"card": "QH"}))
+    assert "Ann: Q♥ has no legal play on this table." in body
+    assert "on this table. you own the build of 10, so you may not trail" in body  # (CSS caps)
+    assert "The table overrules the referee" in body
+    recorded = post_play(client, token, number, "QH", overrule="we play on")
+    assert recorded.status_code == 200
+    assert round_of(token, number).events[-1].kind == "overrule"
+
+
+@pytest.mark.parametrize(("variant", "options", "said"), [
+    ("classic", {}, False), ("royal", {}, False), ("royal", {"royal_sweeps": "on"}, True),
+    ("swedish", {}, True)])
+def test_a_sweep_is_announced_only_where_sweeps_score_rules_5(client, variant, options, said):
+    """RULES §5: a sweep never scores in Casino, and in Royal Casino only with its house
+    rule. An English phone review read "a sweep!" after a Casino capture that cleared the
+    table, and "2 sweeps" in the piles."""
+    token = new_match(client, variant=variant, **options)
+    number = start_round(client, token)
+    lay_table(client, token, number, ["9S", "6C", "3D", "9D"])
+    post_play(client, token, number, "9C", "capture", refs=[0, 1, 2, 3])  # 9 | 6+3 | 9
+    page = plain(client.get(f"/match/{token}/round/{number}"))
+    assert ("a sweep!" in page) is said  # the verdict
+    assert ("· sweep" in page) is said  # the history
+    assert ("0 sweeps" in page) is said  # the piles

@@ -211,12 +211,13 @@ COUNTS = {
         "fi": ("1 ässä on rastitettu, ei 4", "2 ässää on rastitettu, ei 4"),
         "da": ("1 es er krydset af, ikke 4", "2 esser er krydset af, ikke 4"),
     }),
+    # one pack: the box to tick; two: how many there are
     "tally_casino": ({"category": "big_casino"}, "packs", {
-        "en": ("there is 1 in play, and it belongs", "there are 2 in play, and each belongs"),
-        "nb": ("det er 1 i spill, og det hører", "det er 2 i spill, og hvert kort hører"),
-        "sv": ("det finns 1 i spel, och det hör", "det finns 2 i spel, och vart och ett hör"),
-        "fi": ("pelissä on 1 kpl, ja se kuuluu", "pelissä on 2 kpl, ja jokainen kuuluu"),
-        "da": ("der er 1 i spil, og det hører", "der er 2 i spil, og hvert hører"),
+        "en": ("tick it for the side that took it", "there are 2 in play, and each belongs"),
+        "nb": ("kryss av for laget som tok det", "det er 2 i spill, og hvert kort hører"),
+        "sv": ("kryssa för den sida som tog det", "det finns 2 i spel, och vart och ett hör"),
+        "fi": ("merkitse se osapuolelle, joka sen otti", "pelissä on 2 kpl, ja jokainen kuuluu"),
+        "da": ("sæt kryds ved den part, der tog det", "der er 2 i spil, og hvert hører"),
     }),
     "tally_sweeps": ({"plays": 24, "most": 0}, "count", MORE_SWEEPS),
     "tally_sweeps_sisten": ({"plays": 24, "most": 0}, "count", MORE_SWEEPS),
@@ -309,7 +310,9 @@ def test_finnish_names_what_is_taken_after_a_colon(app):
 def test_a_count_of_one_reads_in_the_singular(app):
     with app.test_request_context():
         assert reason_text(Reason.of(Why.TALLY_CASINO, category="big_casino", packs=1)) == (
-            "the big casino (10♦): there is 1 in play, and it belongs to exactly one side")
+            # one pack: a box to tick (an English phone review: "there is 1 in play" read
+            # as a riddle with no box ticked)
+            "the big casino (10♦): tick it for the side that took it")
         assert reason_text(Reason.of(Why.TALLY_ACES, total=1, whole=4)).startswith(
             "1 ace is ticked, not 4")
         assert reason_text(Reason.of(Why.TALLY_SWEEPS_CARDS, count=1, least=2, pile=0)

@@ -26,7 +26,7 @@ from ..rules.partition import TooComplex
 from ..rules.round import RoundError, RoundState, tally_limits
 from ..rules.scoring import TallyError
 from ..rules.table import Item
-from ..rules.turn import Action, Play, Verdict, legal_plays
+from ..rules.turn import Action, Play, Verdict, judge, legal_plays
 from ..web import Access, may_edit, render, round_access, wants_fragment
 from ..words import (
     detail_text,
@@ -183,8 +183,11 @@ def panel_context(who: Access[Any], rnd: RoundData, game: RoundState | None = No
     going = can_edit and game.started and not game.over and rnd.open
     playing = going and service.seat_may_play(game, who.seat)
     freeze = rules.variant.sweep_freeze
+    # a sweep is said where it scores (Krypkasino: where it costs): never in Casino, in
+    # Royal Casino with its house rule (RULES §5)
+    sweeps_said = rules.sweeps_score or rules.variant.reverse
     context.update(
-        game=game, table=list(game.table), playing=playing,
+        game=game, table=list(game.table), playing=playing, sweeps_said=sweeps_said,
         your_turn=going and who.seat is not None and playing,
         counters=list(zip(side_names, game.pile_counts(), strict=True)),
         penalties=game.penalties_so_far(), match_now=game.match_now(),
@@ -199,7 +202,7 @@ def panel_context(who: Access[Any], rnd: RoundData, game: RoundState | None = No
         history=records_text(reversed(game.records[-plays:] if plays else game.records)),
         findings=[(f, *finding_text(f, names)) for f in game.findings],
         last=game.records[-1] if game.records else None,
-        last_sweep=_last_sweep(game, side_names),
+        last_sweep=_last_sweep(game, side_names) if sweeps_said else None,
         unscored=[_("%(side)s, play %(n)d: %(sweep)s", side=side_names[side],
                     n=w.play + 1, sweep=sweep_text(w, freeze))
                   for side, w in game.unscored_sweeps()],
@@ -257,6 +260,12 @@ def _pick_card(context: dict[str, Any], game: RoundState, card: Card) -> None:
     context["trail"] = next((c for c in choices if c[0].action is Action.TRAIL), None)
     context["choices"] = [c for c in choices if c[0].action is not Action.TRAIL]
     context["shown"] = shown_choices(game.table, [text for _play, text in context["choices"]])
+    trail = Play(card, Action.TRAIL)
+    if not choices:  # nothing is legal (a build left unbacked earlier, say): why, at once,
+        # and the trail for the table to record anyway (a claim refused says its own)
+        verdict = judge(game.spot(), trail, budget=game.budget)
+        if not verdict.legal:
+            context["refused"] = _refused(context["names"], game, trail, verdict, stuck=True)
 
 
 def shown_choices(table: Sequence[Item], texts: Sequence[str]) -> int:
@@ -407,16 +416,23 @@ def _refusal(who: Access[Any], rnd: RoundData, game: RoundState, claimed: Play,
              verdict: Verdict, errors: dict[str, list[str]]):
     """A claim the referee refuses (or an overrule without its reason): the verdict with
     its rule, what the card can do instead, and the table's overrule."""
-    names = who.match.names
+    refused = _refused(who.match.names, game, claimed, verdict)
+    return _panel(who, rnd, 422, game, refused=refused, form_errors=errors, card=claimed.card)
+
+
+def _refused(names: Sequence[str], game: RoundState, claimed: Play, verdict: Verdict,
+             stuck: bool = False) -> dict[str, Any]:
+    """A refusal as the verdict shows it, with the play the table may record anyway.
+    ``stuck``: the card has no legal play at all, and this is the trail's refusal."""
     items = [game.table[i] for i in claimed.refs if i < len(game.table)]
-    refused = {
+    return {
         "play": claimed,
         "text": play_text(claimed, items),
         "legal": verdict.legal,
         "lead": verdict_text(verdict, names),
         "detail": detail_text(verdict, names),
+        "stuck": stuck,
     }
-    return _panel(who, rnd, 422, game, refused=refused, form_errors=errors, card=claimed.card)
 
 
 def _done(who: Access[Any], rnd: RoundData, game: RoundState | None = None,
