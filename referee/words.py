@@ -611,6 +611,11 @@ def sweep_text(sweep: Sweep, freeze: int | None, penalty: SweepPenalty | None = 
     return _("a sweep!")
 
 
+def mulle_text(points: int) -> str:
+    """A mulle as the verdict announces it, with what it scores."""
+    return ngettext("a mulle: %(num)d point", "a mulle: %(num)d points", points)
+
+
 # -- a round's points and the match, line by line ---------------------------------------
 
 # a category as a line names it (what is counted out, what brings sides to the target)

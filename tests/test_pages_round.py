@@ -1139,3 +1139,30 @@ def test_a_sweep_is_announced_only_where_sweeps_score_rules_5(client, variant, o
     assert ("a sweep!" in page) is said  # the verdict
     assert ("· sweep" in page) is said  # the history
     assert ("0 sweeps" in page) is said  # the piles
+
+
+@pytest.mark.parametrize(("variant", "table", "claim", "said"), [
+    # Mulle: the twin taken alone, 5 points (RULES §6)
+    ("mulle", ["7H", "6C", "3D", "5H", "2D"], ("7H", [0]), "a mulle: 5 points"),
+    # Kortspelshandboken: the twin among others, the card's hand value (A♥ 14)
+    ("mulle-glimne", ["AH", "KC", "6C", "3D", "5H", "2D", "4S", "9C"], ("AH", [0, 1]),
+     "a mulle: 14 points"),
+])
+def test_a_mulle_is_announced_with_its_points_in_the_verdict_the_history_and_the_pile(
+        client, variant, table, claim, said):
+    """A Mulle phone review: a mulle was never said while playing, only in the round's
+    points at the end, though a sweep is announced at once."""
+    token = new_match(client, variant=variant)
+    number = start_round(client, token)
+    lay_table(client, token, number, table)
+    card, refs = claim
+    post_play(client, token, number, card, "capture", refs=refs)
+    page = plain(client.get(f"/match/{token}/round/{number}"))
+    assert f"— legal · {said}" in page
+    assert "· mulle" in page.split("plays", 1)[1]  # the history marks the play
+    points = said.split(": ")[1].split()[0]
+    assert f"{points} mulle points" in page  # Ann's pile
+    # the next play, a trail, says nothing of a mulle
+    post_play(client, token, number, "9D")
+    after = plain(client.get(f"/match/{token}/round/{number}"))
+    assert "Bo: trail 9♦ — legal" in after and "a mulle" not in after

@@ -27,12 +27,14 @@ from ..rules.round import RoundError, RoundState, tally_limits
 from ..rules.scoring import TallyError
 from ..rules.table import Item
 from ..rules.turn import Action, Play, Verdict, judge, legal_plays
+from ..rules.variants import MulleScoring
 from ..web import Access, may_edit, render, round_access, wants_fragment
 from ..words import (
     detail_text,
     error_text,
     finding_text,
     hands_text,
+    mulle_text,
     new_deal_text,
     play_text,
     records_text,
@@ -199,10 +201,16 @@ def panel_context(who: Access[Any], rnd: RoundData, game: RoundState | None = No
                   else new_deal_text(game.deal, names[rnd.dealer], each)
                   if (each := game.to_deal()) is not None else None),
         turn_name=names[game.turn] if game.turn is not None else None,
-        history=records_text(reversed(game.records[-plays:] if plays else game.records)),
+        history=(history := records_text(
+            reversed(game.records[-plays:] if plays else game.records))),
+        mulles={r.index for r, _text in history if game.mulle_of(r)}
+        if rules.variant.mulle is not MulleScoring.NONE else set(),
         findings=[(f, *finding_text(f, names)) for f in game.findings],
         last=game.records[-1] if game.records else None,
         last_sweep=_last_sweep(game, side_names) if sweeps_said else None,
+        # Mulle: the mulle the last play made, and the plays of the history that made one
+        last_mulle=(mulle_text(game.mulle_of(game.records[-1]))
+                    if game.records and game.mulle_of(game.records[-1]) else None),
         unscored=[_("%(side)s, play %(n)d: %(sweep)s", side=side_names[side],
                     n=w.play + 1, sweep=sweep_text(w, freeze))
                   for side, w in game.unscored_sweeps()],

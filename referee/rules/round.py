@@ -259,6 +259,7 @@ class PileCount:
     sweeps: int  # sweeps that score
     points: tuple[Card, ...]  # the cards worth points in this variant
     unscored: int = 0  # sweeps that do not score (Finnish: the last deal, the freeze)
+    mulle: int = 0  # the points of the mulles taken (Mulle)
 
 
 @dataclass(frozen=True)
@@ -1065,15 +1066,31 @@ class RoundState:
         >>> _ = r.play(Play(Card.parse("AH"), Action.CAPTURE, (0,)))
         >>> r.pile_counts()[0]  # doctest: +NORMALIZE_WHITESPACE
         PileCount(cards=2, spades=1, sweeps=0, points=(Card.parse('AS'), Card.parse('AH')),
-                  unscored=0)
+                  unscored=0, mulle=0)
         """
         return [
             PileCount(len(pile), sum(1 for c in pile if c.spade),
                       sum(1 for s in self.sweeps[i] if s.scored),
                       tuple(sorted(c for c in pile if self.rules.card_points(c))),
-                      sum(1 for s in self.sweeps[i] if not s.scored))
+                      sum(1 for s in self.sweeps[i] if not s.scored), self.mulle[i])
             for i, pile in enumerate(self.piles)
         ]
+
+    def mulle_of(self, record: PlayRecord) -> int:
+        """The points of the mulle a play made (0: none), as the pile was credited them.
+
+        >>> from .variants import get_rules
+        >>> from .cards import parse_cards
+        >>> r = RoundState(get_rules("mulle"), players=2, dealer=1)
+        >>> r.start(parse_cards(["7H", "6C", "3D", "5H", "2S"]))
+        >>> r.mulle_of(r.play(Play(Card.parse("7H"), Action.CAPTURE, (0,))))
+        5
+        >>> r.mulle_of(r.play(Play(Card.parse("9S"), Action.CAPTURE, (0, 1))))  # 6+3
+        0
+        """
+        if not record.verdict.taken:
+            return 0
+        return self.rules.mulle_value(record.play.card, record.items)
 
     # -- results --------------------------------------------------------------
     def tallies(self) -> list[Tally]:

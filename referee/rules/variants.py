@@ -344,7 +344,9 @@ class Rules:
         if most_aces and (v.ace == 0 or v.reverse):
             raise OptionError(f"{v.name} does not score aces one by one", "most_aces")
         tie_carry = flag("tie_carry_over", False)
-        if tie_carry and v.reverse:
+        majorities = v.most_cards > 0 or most_aces or (
+            v.most_spades > 0 and v.spade_scoring is SpadeScoring.MAJORITY)
+        if tie_carry and (v.reverse or not majorities):  # Krypkasino; Mulle (Kortspelshandboken)
             raise OptionError(f"{v.name} has no majorities to carry over", "tie_carry_over")
         multiple = flag("multiple_builds", building.several_builds_by_default)
         raise_own = flag("raise_own_build", building.owner_raises_by_default)
@@ -639,6 +641,8 @@ def house_rules(variant_id: str, building: Building | None = None) -> tuple[str,
 
     >>> house_rules("krypkasino")  # no building, no sweeps, no majorities (RULES §7)
     ()
+    >>> "tie_carry_over" in house_rules("mulle"), "tie_carry_over" in house_rules("mulle-glimne")
+    (True, False)
     >>> "multiple_builds" in house_rules("swedish"), "royal_sweeps" in house_rules("royal")
     (False, True)
     >>> "multiple_builds" in house_rules("swedish", Building.NORDIC)
