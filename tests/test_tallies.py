@@ -784,6 +784,33 @@ def test_mulle_points_are_what_the_mulles_can_score_rules_6():
         Why.TALLY_MULLE_VALUE, points=32, pile=4, most=31)
 
 
+def test_kortspelshandboken_places_the_aces_of_spades_alone_rules_6():
+    """RULES §6: in Mulle (Kortspelshandboken) A♠ scores 2 as a spade and the other aces
+    nothing, so a tally gives the two A♠ and need not give the rest (a Mulle phone review
+    had to tick all eight aces); the other aces, if given, still are each in one pile."""
+    glimne = get_rules("mulle-glimne")
+    spades = tuple(parse_cards(["AS", "AS"]))
+    only = [Tally(100, 26, spades, 2, 2, 0, True), Tally(4, 0, (), 0, 0, 0, False, 0)]
+    _accepted(only, glimne)
+    _accepted(_mulle_tallies(0), glimne)  # every ace given, as before
+    none = [Tally(100, 26, (), 2, 2, 0, True), Tally(4, 0, (), 0, 0, 0, False, 0)]
+    assert _refused_by(none, glimne).why == Reason.of(Why.TALLY_ACES, total=0, whole=2)
+    # plain Mulle scores each ace: all eight, as ever
+    assert _refused_by(only, get_rules("mulle")).why == Reason.of(
+        Why.TALLY_ACES, total=2, whole=8)
+
+
+def test_the_kortspelshandboken_tally_asks_only_for_the_aces_of_spades(client):
+    token = new_match(client, variant="mulle-glimne")
+    number = start_round(client, token, "tally")
+    body = text(client.get(f"/match/{token}/round/{number}"))
+    assert re.findall(r'name="sides-0-aces" value="(\w+)"', body) == ["AS", "AS2"]
+    token = new_match(client, variant="mulle")
+    number = start_round(client, token, "tally")
+    body = text(client.get(f"/match/{token}/round/{number}"))
+    assert len(re.findall(r'name="sides-0-aces" value="(\w+)"', body)) == 8
+
+
 @pytest.mark.parametrize(("variant", "options"), [
     *((variant, None) for variant in sorted(VARIANTS)),
     ("swedish", {"sisten_is_sweep": True}), ("norwegian", {"sisten_is_sweep": True}),

@@ -216,11 +216,12 @@ def filled_tally_form(packs: int, counts: Sequence[SideCounts]) -> TallyForm:
     return tally_form(packs)(formdata=None, data={"sides": sides}, side_count=len(sides))
 
 
-def ace_boxes(packs: int) -> list[tuple[str, str]]:
-    """(value, label) for each ace a side can hold: with two packs each ace twice."""
+def ace_boxes(packs: int, spades_only: bool = False) -> list[tuple[str, str]]:
+    """(value, label) for each ace a side can hold: with two packs each ace twice; only
+    the A♠ where no other ace scores (Mulle (Kortspelshandboken))."""
     out = []
     for copy in range(packs):
-        for suit in "SCHD":
+        for suit in "S" if spades_only else "SCHD":
             out.append((f"A{suit}{'2' if copy else ''}", f"A{suit}"))
     return out
 

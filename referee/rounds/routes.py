@@ -174,8 +174,9 @@ def panel_context(who: Access[Any], rnd: RoundData, game: RoundState | None = No
         score, outcome, tallies = result
         context.update(score=score, outcome=outcome, tallies=tallies)
     if rnd.tally_only:
-        context["ace_boxes"] = ace_boxes(rules.packs)
-        context["sweep_limits"] = tally_limits(rules, len(match.players), rnd.dealer).sweeps
+        limits = tally_limits(rules, len(match.players), rnd.dealer)
+        context["ace_boxes"] = ace_boxes(rules.packs, limits.aces_of_spades_only)
+        context["sweep_limits"] = limits.sweeps
         context["boxes"] = service.tally_boxes(rules)
         if result is None and can_edit and rnd.open and game.logged == 0:
             back = service.tally_taken_back(rnd)  # "Change the tally": its counts to correct

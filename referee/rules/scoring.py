@@ -686,6 +686,9 @@ class TallyLimits:
     # the step mulle points come in (Mulle: 5 each; None: any sum of those values)
     mulle_values: tuple[int, ...] = ()
     mulle_step: int | None = None
+    # the aces score only as spades (Mulle (Kortspelshandboken), RULES §6: A♠ 2, other
+    # aces nothing): a tally places the A♠ alone, the other aces need not be given
+    aces_of_spades_only: bool = False
 
     @property
     def sweeps(self) -> tuple[int, ...]:
@@ -805,10 +808,12 @@ def _problems(
                    "two packs hold two of each ace"), "tallies",
                 Reason.of(Why.TALLY_ACE_TWICE, card=card, count=count),
             )
-    aces = sum(len(t.aces) for t in tallies)
-    if aces != 4 * packs and not twice:
-        yield TallyError(f"{aces} aces are listed, not {4 * packs}; every ace belongs to one "
-                         "side", "tallies", Reason.of(Why.TALLY_ACES, total=aces, whole=4 * packs))
+    spades_only = limits is not None and limits.aces_of_spades_only
+    aces = sum(1 for t in tallies for c in t.aces if c.spade or not spades_only)
+    placed = packs if spades_only else 4 * packs
+    if aces != placed and not twice:
+        yield TallyError(f"{aces} aces are listed, not {placed}; every ace belongs to one "
+                         "side", "tallies", Reason.of(Why.TALLY_ACES, total=aces, whole=placed))
     for key, name, count in (
         ("big_casino", "big casino (10♦)", sum(t.big_casino for t in tallies)),
         ("little_casino", "little casino (2♠)", sum(t.little_casino for t in tallies)),
