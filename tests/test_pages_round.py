@@ -1166,3 +1166,15 @@ def test_a_mulle_is_announced_with_its_points_in_the_verdict_the_history_and_the
     post_play(client, token, number, "9D")
     after = plain(client.get(f"/match/{token}/round/{number}"))
     assert "Bo: trail 9♦ — legal" in after and "a mulle" not in after
+
+
+def test_an_offered_capture_that_makes_a_mulle_says_so(client):
+    """Mulle: 7♥ may take 7♥, 5♥+2♦ (no mulle: more than the twin) or the twin alone, a
+    mulle worth 5; the offers tell them apart (a Mulle phone review)."""
+    token = new_match(client, variant="mulle")
+    number = start_round(client, token)
+    lay_table(client, token, number, ["7H", "5H", "2D", "KC", "9S"])
+    offers = _choices(text(client.get(f"/match/{token}/round/{number}",
+                                      query_string={"card": "7H"})))
+    assert "7♥ takes 7♥ · a mulle: 5 points" in offers
+    assert "7♥ takes 7♥ and 5♥+2♦" in offers

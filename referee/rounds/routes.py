@@ -296,9 +296,15 @@ def _choices(game: RoundState, card: Card) -> list[tuple[Play, str]]:
     """The card's legal plays, best first, each with its words (a capture in the groups
     the referee splits it into, with the value the card takes them as)."""
     plays = legal_plays(game.spot(), card, game.budget)  # within the budget, never raises
-    return [(play, play_text(play, [game.table[i] for i in play.refs],
-                             value=split.value, groups=split.groups))
-            for play in plays for split in (_capture_split(game, play),)]
+    return [(play, _offer_text(game, play, _capture_split(game, play))) for play in plays]
+
+
+def _offer_text(game: RoundState, play: Play, split: Split) -> str:
+    """An offer's words; a capture that makes a mulle says so, with its points."""
+    items = [game.table[i] for i in play.refs]
+    said = play_text(play, items, value=split.value, groups=split.groups)
+    mulle = game.rules.mulle_value(play.card, items) if play.action is Action.CAPTURE else 0
+    return f"{said} · {mulle_text(mulle)}" if mulle else said
 
 
 def _capture_split(game: RoundState, play: Play) -> Split:
