@@ -40,7 +40,9 @@ def test_one_play_in_mulle_two_packs(phone: Page, taps: Taps) -> None:
     words = play(phone, taps, "9S", "9♠ takes 9♠")
     assert taps.count == 2
     verdict = phone.locator("#verdict")
-    expect(verdict).to_contain_text(f"Anna: {words} — legal")
+    # the offer says the mulle, and so does the verdict, after the ruling
+    assert words == "9♠ takes 9♠ · a mulle: 5 points", words
+    expect(verdict).to_contain_text("Anna: 9♠ takes 9♠ — legal · a mulle: 5 points")
     expect(felt.locator(".tile")).to_have_count(len(TABLE) - 1)
     no_scroll(phone, phone.locator(".turn"), felt, verdict, deck_card(phone, "card", "AS"),
               deck_card(phone, "card", "KD"))
