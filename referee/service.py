@@ -600,11 +600,11 @@ class TakenBack:
 def undo(rnd: RoundData, version: int, seat: int | None = None) -> TakenBack:
     """Take back the last event, as far back as the round's start (from a seat's phone,
     only that seat's own last play); what it was. The confirmation of the match's last
-    round is taken back too (:func:`reopen`)."""
+    round is taken back too (:func:`_reopen`)."""
     log = log_of(rnd)
     kept = in_force(log)
     if kept and isinstance(kept[-1], Confirmed):
-        return reopen(rnd, version)
+        return _reopen(rnd, version, log, kept[-1])
     _open(rnd)
     check_version(rnd, version)
     if not kept:
@@ -634,20 +634,19 @@ def reopen_refused(rnd: RoundData) -> str | None:
     return None
 
 
-def reopen(rnd: RoundData, version: int) -> TakenBack:
-    """Take back the confirmation of the match's last round (an undo of it in the log):
-    the round is open again, out of the match's totals until it is confirmed again, and a
-    match it ended goes on."""
+def _reopen(rnd: RoundData, version: int, log: Sequence[EngineEvent],
+            confirmation: EngineEvent) -> TakenBack:
+    """:func:`undo` of the confirmation of the match's last round (``log`` its events, as
+    the undo read them): the round is open again, out of the match's totals until it is
+    confirmed again, and a match it ended goes on."""
     check_version(rnd, version)
     refused = reopen_refused(rnd)
     if refused is not None:
         raise RoundClosed(refused)
-    log = log_of(rnd)
-    kept = in_force(log)
     _append(rnd, version, Undone(), replay(rnd, [*log, Undone()]),
             over=MatchOver(None, finished=False) if rnd.match.finished else None,
             reopening=True, status=RoundStatus.OPEN, result_json=None)
-    return TakenBack(kept[-1], None)
+    return TakenBack(confirmation, None)
 
 
 def may_switch_mode(rnd: RoundData) -> bool:

@@ -188,7 +188,7 @@ def panel_context(who: Access[Any], rnd: RoundData, game: RoundState | None = No
     freeze = rules.variant.sweep_freeze
     # a sweep is said where it scores (Krypkasino: where it costs): never in Casino, in
     # Royal Casino with its house rule (RULES §5)
-    sweeps_said = rules.sweeps_score or rules.variant.reverse
+    sweeps_said = "sweeps" in rules.categories
     context.update(
         game=game, table=list(game.table), playing=playing, sweeps_said=sweeps_said,
         your_turn=going and who.seat is not None and playing,
@@ -210,8 +210,8 @@ def panel_context(who: Access[Any], rnd: RoundData, game: RoundState | None = No
         last=game.records[-1] if game.records else None,
         last_sweep=_last_sweep(game, side_names) if sweeps_said else None,
         # Mulle: the mulle the last play made, and the plays of the history that made one
-        last_mulle=(mulle_text(game.mulle_of(game.records[-1]))
-                    if game.records and game.mulle_of(game.records[-1]) else None),
+        last_mulle=(mulle_text(points) if game.records
+                    and (points := game.mulle_of(game.records[-1])) else None),
         unscored=[_("%(side)s, play %(n)d: %(sweep)s", side=side_names[side],
                     n=w.play + 1, sweep=sweep_text(w, freeze))
                   for side, w in game.unscored_sweeps()],
@@ -269,9 +269,9 @@ def _pick_card(context: dict[str, Any], game: RoundState, card: Card) -> None:
     context["trail"] = next((c for c in choices if c[0].action is Action.TRAIL), None)
     context["choices"] = [c for c in choices if c[0].action is not Action.TRAIL]
     context["shown"] = shown_choices(game.table, [text for _play, text in context["choices"]])
-    trail = Play(card, Action.TRAIL)
     if not choices:  # nothing is legal (a build left unbacked earlier, say): why, at once,
         # and the trail for the table to record anyway (a claim refused says its own)
+        trail = Play(card, Action.TRAIL)
         verdict = judge(game.spot(), trail, budget=game.budget)
         if not verdict.legal:
             context["refused"] = _refused(context["names"], game, trail, verdict, stuck=True)

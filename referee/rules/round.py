@@ -447,7 +447,7 @@ def tally_limits(rules: Rules, players: int, dealer: int | None = None) -> Tally
         v.last_capture > 0, rules.sisten_is_sweep, counted,
         tuple(mulles) if v.has_mulle else (),
         v.mulle_points if v.mulle is MulleScoring.FIVE else None,
-        aces_of_spades_only=v.ace == 0 and not rules.most_aces and not v.reverse,
+        aces_of_spades_only="aces" not in rules.categories,
     )
 
 

@@ -109,6 +109,11 @@ class Spot:
     # otherwise every card not on the table may still be in a hand
     seen: Counter[Card] | None = None
 
+    def owned(self) -> set[int]:
+        """The table indexes of the player's own builds."""
+        return {i for i, item in enumerate(self.table)
+                if isinstance(item, Build) and item.owner == self.player}
+
     def partner(self, seat: int) -> bool:
         """Is ``seat`` the player's partner (not the player)?"""
         return bool(self.sides) and seat != self.player and (
@@ -203,8 +208,7 @@ def _last_card(spot: Spot, play: Play, verdict: Verdict, budget: Budget) -> None
             if isinstance(item, Build) and item.owner == spot.player]
     if not kept:
         return
-    owned = {i for i, item in enumerate(spot.table)
-             if isinstance(item, Build) and item.owner == spot.player}
+    owned = spot.owned()
     if any(owned <= set(option)
            for option in capture_options(spot.rules, play.card, spot.table, budget)):
         raise _Illegal(verdict.kind, Reason.of(Why.LAST_CARD_KEEPS_BUILD, card=play.card,
@@ -540,7 +544,7 @@ def legal_plays(spot: Spot, card: Card, budget: Budget | None = None) -> list[Pl
                     others.append(Play(card, Action.DOUBLE, (i,)))
     others.append(Play(card, Action.TRAIL))
     taking = [Play(card, Action.CAPTURE, option) for option in captures]
-    if spot.last_card:  # a capture that leaves the player's build may be refused
+    if spot.last_card and spot.owned():  # a capture that leaves the build may be refused
         taking = [play for play in taking if _offered(spot, play, budget)]
     return taking + [play for play in others if _offered(spot, play, budget)]
 
