@@ -673,3 +673,28 @@ def test_new_match_shows_only_the_house_rules_a_variant_takes(client):
     assert 'class="house-rule invalid" id="rule-building"' in body
     assert '<details id="house-rules" open class="invalid">' in body
 
+
+
+def test_new_match_offers_only_the_partnerships_the_players_can_sit_in(client):
+    """/variants.css hides the partnership choice where the variant seats the number of
+    players chosen alone (two or three players), and a choice whose words name another
+    number ("three sides (6 players)" for four); a refused choice stays in sight."""
+    css = text(client.get("/variants.css"))
+
+    def chosen(variant: str, players: int) -> str:
+        return (f'#new-match:has(#variant option[value="{variant}"]:checked)'
+                f':has(#players input[value="{players}"]:checked)')
+
+    for players in (2, 3):
+        assert f"{chosen('swedish', players)} #partnering" in css
+    four = chosen("swedish", 4)
+    assert f"{four} #partnering" not in css
+    assert f'{four} #partnerships option[value="pairs"]' not in css
+    assert f'{four} #partnerships option[value="3"]' in css
+    assert f'{four} #partnerships option[value="2"]' in css
+    six = chosen("krypkasino", 6)
+    assert f"{six} #partnering" not in css and f"{six} #partnerships option" not in css
+    assert f"{chosen('krypkasino', 5)} #partnering" in css  # five cannot sit in sides
+    assert "#new-match .partnering.invalid" in css
+    body = text(refused(client, names=("Ann", "Bo"), partnerships="pairs"))
+    assert 'class="partnering invalid" id="partnering"' in body

@@ -13,7 +13,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from flask import Blueprint, make_response, redirect, request, session, url_for
+from flask import Blueprint, redirect, session, url_for
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from sqlalchemy import delete, func, select
@@ -24,7 +24,6 @@ from wtforms.validators import InputRequired, NumberRange
 
 from ..extensions import db
 from ..models import Link, LinkRole, Match, PhoneMatch, RoundRow, RoundStatus
-from ..rules.variants import HOUSE_FLAGS, VARIANTS, Building, house_rules
 from ..service import side_names
 from ..web import find_link, render, wants_fragment
 from ..words import variant_name
@@ -192,47 +191,6 @@ def _adopt_cookie_list(phone: str) -> None:
         link = find_link(entry[0])
         if link is not None and not link.revoked:
             _keep(phone, link.id, now - timedelta(seconds=age + 1))
-
-
-@bp.get("/variants.css")
-def variants_css():
-    """The new-match page's rules that show the chosen variant's description beneath the
-    list, and only the house rules it takes with the building chosen (CSS :has(), no
-    script), made from the variants' data: a style sheet of this site, as the
-    Content-Security-Policy allows no inline style."""
-    shown = ",\n".join(f'{_CHOSEN.format(v=v)} #about-{v}' for v in VARIANTS)
-    response = make_response(shown + " { display: block; }\n" + _house_rules_css())
-    response.mimetype = "text/css"
-    response.cache_control.public = True
-    response.cache_control.max_age = 3600
-    response.add_etag()
-    return response.make_conditional(request)
-
-
-_CHOSEN = '#new-match:has(#variant option[value="{v}"]:checked)'
-# the new-match page's choices of building: the variant's own ("") or one named
-_BUILDINGS: tuple[tuple[str, Building | None], ...] = (
-    ("", None), *((b.value, b) for b in Building))
-
-
-def _house_rules_css() -> str:
-    """Hide each house rule the chosen variant does not take, with the building chosen
-    (the engine's ``house_rules``), and the whole list where it takes none; a rule with an
-    error stays in sight (a value set before another variant was chosen)."""
-    hidden = []
-    for v in VARIANTS:
-        own = house_rules(v)
-        if not own:
-            hidden.append(f"{_CHOSEN.format(v=v)} #house-rules")
-        if "building" not in own:
-            hidden.append(f"{_CHOSEN.format(v=v)} #rule-building")
-        for value, building in _BUILDINGS:
-            taken = house_rules(v, building)
-            hidden += [f'{_CHOSEN.format(v=v)}:has(#building option[value="{value}"]:checked)'
-                       f" #rule-{name}" for name in HOUSE_FLAGS if name not in taken]
-    return (",\n".join(hidden) + " { display: none; }\n"
-            "#new-match .house-rule.invalid, #house-rules.invalid "
-            "{ display: block !important; }\n")
 
 
 @bp.get("/")

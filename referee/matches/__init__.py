@@ -4,4 +4,4 @@ from flask import Blueprint
 
 bp = Blueprint("matches", __name__)
 
-from . import routes  # noqa: E402,F401
+from . import routes, style  # noqa: E402,F401

@@ -34,6 +34,10 @@ HOUSE_RULES = {
     "royal_sweeps": _l("Sweeps score (Royal Casino)"),
     "spade_five_clears": _l("5♠ takes the whole table"),
 }
+# the choices of partnership beside "everyone for themselves": the engine's option, and
+# the number of players the choice's words name (None: any the engine takes)
+PARTNERSHIPS: dict[str, tuple[bool | int, int | None]] = {
+    "pairs": (True, None), "3": (3, 6), "2": (2, 6)}
 # the fields NewMatchForm.options reads
 OPTION_FIELDS = ("partnerships", "target", "building", *HOUSE_RULES)
 
@@ -176,10 +180,8 @@ class NewMatchForm(FlaskForm):
             value = getattr(self, name).data
             if value:
                 options[name] = value == "on"
-        if self.partnerships.data == "pairs":
-            options["partnerships"] = True
-        elif self.partnerships.data in ("2", "3"):
-            options["partnerships"] = int(self.partnerships.data)
+        if self.partnerships.data in PARTNERSHIPS:
+            options["partnerships"] = PARTNERSHIPS[self.partnerships.data][0]
         return options
 
 

@@ -21,8 +21,12 @@ def test_new_match_mistakes_are_listed_at_the_top_and_the_first_is_focused(phone
     expect(seats.nth(0)).to_be_visible()
     expect(seats.nth(1)).to_be_visible()
     expect(seats.nth(2)).to_be_hidden()  # two players: two names to fill in
+    partnering = phone.locator("#partnering")
+    expect(partnering).to_be_hidden()  # two players sit alone
     taps.tap(phone.locator('label.pill:has(input[value="4"])'))
     expect(seats.nth(3)).to_be_visible()
+    expect(partnering).to_be_visible()  # four may play in pairs, not "(6 players)"
+    assert _options_in_sight(phone) == ["", "pairs"]
     taps.tap(phone.locator('label.pill:has(input[value="2"])'))
     taps.tap(phone.get_by_role("button", name="Start the match"))  # no names at all
     problems = phone.locator("#problems")
@@ -34,14 +38,29 @@ def test_new_match_mistakes_are_listed_at_the_top_and_the_first_is_focused(phone
     shot(phone, "new-match-mistakes")
 
     # the engine's words for a seating it refuses start the line with a capital there too
+    # pairs chosen for four, then three players: the choice is out of sight, and refused
+    taps.tap(phone.locator('label.pill:has(input[value="4"])'))
+    phone.locator("#partnerships").select_option("pairs")
     taps.tap(phone.locator('label.pill:has(input[value="3"])'))
+    expect(partnering).to_be_hidden()
     for i, name in enumerate(("Anna", "Bo", "Cia")):
         phone.locator(f"#names-{i}").fill(name)
-    phone.locator("#partnerships").select_option("pairs")
     taps.tap(phone.get_by_role("button", name="Start the match"))
     refused = problems.get_by_role("link").first
     expect(refused).to_contain_text("artnerships need at least 4 players")
     assert refused.inner_text().startswith("Partnerships need"), refused.inner_text()
+    expect(partnering).to_be_visible()  # in sight with its error, to be put right
+    phone.locator("#variant").select_option("krypkasino")
+    taps.tap(phone.locator('label.pill:has(input[value="6"])'))
+    assert _options_in_sight(phone) == ["", "pairs", "3", "2"]
+
+
+def _options_in_sight(page: Page) -> list[str]:
+    """The partnerships the new-match page offers now (an option hidden by the style sheet
+    is not displayed)."""
+    return page.locator("#partnerships option").evaluate_all(
+        "options => options.filter(o => getComputedStyle(o).display !== 'none')"
+        ".map(o => o.value)")
 
 
 def _rules_in_sight(page: Page) -> list[str]:
