@@ -877,7 +877,8 @@ def _refused(match: Match, play: Play, outcome: Outcome) -> str:
     and the rule that decided it."""
     game, verdict = outcome.game, outcome.verdict
     assert game.turn is not None  # a play is judged only while the round goes on
-    claimed = play_text(play, [game.table[i] for i in play.refs])
+    claimed = play_text(play, [game.table[i] for i in play.refs],
+                        building=game.rules.building)
     rule = verdict_text(verdict, match.names)
     return _("“%(play)s” by %(name)s is not legal: %(rule)s", play=claimed,
              name=match.names[game.turn], rule=rule)

@@ -28,7 +28,7 @@ from .rules.round import Finding, PlayRecord, Sweep, SweepNote, SweepPenalty, Wh
 from .rules.scoring import Standing
 from .rules.table import Build, Item
 from .rules.turn import Action, Kind, Play, Verdict
-from .rules.variants import OPTION_NAMES, OptionError, Rules, Variant
+from .rules.variants import OPTION_NAMES, Building, OptionError, Rules, Variant
 
 Words = dict[str, Any]  # a sentence's parameters, worded
 
@@ -68,7 +68,7 @@ REASONS: dict[Why, LazyString | Plural] = {
     Why.TAKES_TABLE: _l("%(card)s takes the whole table"),
     Why.TRAILS: _l("%(card)s is laid on the table"),
     Why.BUILDS: _l("%(card)s on %(items)s: a build of %(value)s"),
-    Why.BUILDS_MULTIPLE: _l("%(card)s on %(items)s: a locked build of %(value)s (two sets)"),
+    Why.BUILDS_MULTIPLE: _l("%(card)s on %(items)s: a multiple build of %(value)s, locked"),
     Why.RAISES: _l("%(card)s raises the %(build)s to %(value)s"),
     Why.RAISES_TAKES_OVER: _l("%(card)s raises the %(build)s to %(value)s: the build is now "
                               "theirs"),
@@ -462,12 +462,13 @@ def finding_text(finding: Finding, names: Sequence[str] | None) -> tuple[str, st
 
 
 def play_text(play: Play, items: Sequence[Item], kind: Kind | None = None,
-              value: int | None = None, groups: Sequence[Group] = ()) -> str:
+              value: int | None = None, groups: Sequence[Group] = (),
+              building: Building | None = None) -> str:
     """A play as players say it: "7♥ takes 3♠+4♣ and 7♦", "A♥ as 14 takes 8♦+5♦+A♣",
     "trail 7♥" ... ``items`` are the table items it takes or goes onto; ``kind`` and
     ``value`` what it turned out to be (a capture's value is said where the card takes as
     other than its number); ``groups`` a capture's items as the referee splits them, when
-    known."""
+    known; ``building`` the variant's, where a double is a multiple build (Casino)."""
     card = card_text(play.card)
     said = play.value
     value = value if value is not None else said
@@ -488,6 +489,11 @@ def play_text(play: Play, items: Sequence[Item], kind: Kind | None = None,
         if len(builds) == 1 and loose:  # Danish "bygge mere": another set on the pile
             return _("%(card)s with %(items)s builds more on the %(build)s", card=card,
                      items=items_text(loose), build=build_text(builds[0]))
+        if building is not None and building.builds_in_sets:
+            if value is not None:
+                return _("%(card)s on %(items)s: a multiple build of %(value)d", card=card,
+                         items=onto, value=value)
+            return _("%(card)s on %(items)s: a multiple build", card=card, items=onto)
         if said is not None and not builds:
             # the value said for loose cards (a Danish ace on an ace: as 1 or as 14)
             return _("%(card)s doubles %(items)s as %(value)d", card=card, items=onto,
@@ -518,20 +524,22 @@ def listed(parts: Sequence[str]) -> str:
     return ", ".join(parts[:-1]) + _(" and ") + parts[-1]
 
 
-def records_text(records: Iterable[PlayRecord]) -> list[tuple[PlayRecord, str]]:
+def records_text(records: Iterable[PlayRecord],
+                 building: Building) -> list[tuple[PlayRecord, str]]:
     """Each recorded play with its words as it turned out (a capture in its groups):
     worded once per play and language (a round's page lists the latest plays, each shown
     again at every play after it), the language looked up once for the list."""
     locale = str(get_locale())
     return [(record, _record_text(record.play, record.items, record.verdict.kind,
-                                  record.verdict.value, record.verdict.groups, locale))
+                                  record.verdict.value, record.verdict.groups, building,
+                                  locale))
             for record in records]
 
 
 @lru_cache(maxsize=4096)
 def _record_text(play: Play, items: tuple[Item, ...], kind: Kind, value: int | None,
-                 groups: tuple[Group, ...], _locale: str) -> str:
-    return play_text(play, items, kind, value, groups)
+                 groups: tuple[Group, ...], building: Building, _locale: str) -> str:
+    return play_text(play, items, kind, value, groups, building)
 
 
 def hands_text(hands: Sequence[tuple[int, int]], names: Sequence[str]) -> str:
@@ -683,12 +691,13 @@ LEFTOVER = SideLine(
         "last capture."))
 
 
-def taken_back_text(event: Event, record: PlayRecord | None, names: Sequence[str]) -> str:
-    """What an undo took back, as its notice says: the play by name, the first table
-    cards or the tallies."""
+def taken_back_text(event: Event, record: PlayRecord | None, names: Sequence[str],
+                    building: Building = Building.NONE) -> str:
+    """What an undo took back, as its notice says: the play by name (its words as the
+    variant's ``building`` says them), the first table cards or the tallies."""
     if record is not None:
         return _("Taken back: %(name)s, %(play)s.", name=names[record.player],
-                 play=records_text([record])[0][1])
+                 play=records_text([record], building)[0][1])
     if isinstance(event, FirstTable):
         return _("Taken back: the first table cards.")
     if isinstance(event, TallyEntered):

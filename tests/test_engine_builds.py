@@ -325,6 +325,25 @@ def test_anglo_any_player_may_increase_a_single_build():
     assert v.legal and v.table == (build(["2C", "3D", "3H"], 8, 0),)
 
 
+@pytest.mark.parametrize(("variant", "said", "unbacked"), [
+    ("classic", Why.BUILDS_MULTIPLE, Why.UNBACKED_BUILD),
+    ("norwegian", Why.DOUBLES, Why.UNBACKED_DOUBLE)])
+def test_a_card_on_an_item_of_its_value_is_a_multiple_build_in_casino(variant, said,
+                                                                       unbacked):
+    # seed 004 (pagat's Casino) calls 7 laid on 7 a multiple build, and the Nordic seeds a
+    # double: the same locked build, said as each table says it, and so is the hand check
+    r = RoundState(get_rules(variant), players=2, dealer=1)
+    r.start(parse_cards(["7C", "KD", "8D", "JD"]))
+    # seat 0 holds 7H KS 2C 3C (no other 7); seat 1 holds 7S 10H 6H 9S
+    made = r.play(play("7H", "double", [0]))
+    assert made.verdict.why == Reason.of(said, card=P("7H"), items=(P("7C"),), value=7)
+    assert r.table[-1] == build(["7C", "7H"], 7, 0, locked=True)
+    r.play(play("7S", "capture", [3]))  # seat 1 takes it
+    for code in ("KS", "10H", "2C", "6H", "3C", "9S"):
+        r.play(play(code, "capture", [0]) if code == "KS" else play(code, "trail"))
+    assert [(f.player, f.why) for f in r.findings] == [(0, Reason.of(unbacked, value=7))]
+
+
 def test_classic_court_cards_cannot_build():
     v = judge(spot("classic", ["QD"]), play("QH", "double", [0]))
     assert not v.legal and v.why.code is Why.COURT_NOT_BUILT

@@ -732,6 +732,26 @@ def test_a_picked_card_is_offered_its_legal_plays_best_first(client):
     assert "Ann plays" in plain_of(body)
 
 
+def test_casino_says_multiple_build_where_the_nordic_games_say_double(client):
+    """Seed 004 (pagat's Casino): a card laid on a card or build of its value makes a
+    multiple build; English Casino players do not say "doubles". The offer, the claim's
+    button, the verdict and the history say it so."""
+    token, number = opened(client, variant="classic", table=("3S", "4C", "7D", "KD"))
+    here = f"/match/{token}/round/{number}"
+    body = text(client.get(here, query_string={"card": "7H"}))
+    assert "7♥ on 7♦: a multiple build" in _choices(body)
+    assert not any("doubles" in choice for choice in _choices(body))
+    assert 'value="double" class="secondary">Multiple build</button>' in body
+    page = plain(post_play(client, token, number, "7H", "double", refs=[2]))
+    assert "Ann: 7♥ on 7♦: a multiple build of 7 — legal" in page  # the verdict
+    assert page.count("Ann: 7♥ on 7♦: a multiple build of 7") == 2  # and the history
+    assert "doubles" not in page
+    nordic, round_no = opened(client, variant="norwegian", table=("3S", "4C", "7D", "KD"))
+    body = text(client.get(f"/match/{nordic}/round/{round_no}", query_string={"card": "7H"}))
+    assert "7♥ doubles 7♦" in _choices(body)
+    assert 'value="double" class="secondary">Doubles</button>' in body
+
+
 def test_a_capture_says_the_value_a_card_takes_as_when_it_is_not_its_number(client):
     """RULES §2: a Swedish ace counts 1 or 14; a Norwegian 10♦ counts 16 from the hand. An
     offer says which ("A♥ as 14 takes 8♦+5♦+A♣"), and so does the play once recorded; a 9

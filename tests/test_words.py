@@ -12,7 +12,8 @@ from referee.rules.notes import Note, Say
 from referee.rules.reasons import Reason, Why
 from referee.rules.round import RoundState
 from referee.rules.table import Build
-from referee.rules.variants import get_rules
+from referee.rules.turn import Kind
+from referee.rules.variants import Building, get_rules
 from referee.words import CONSEQUENCES, REASONS, note_text, reason_text, sweep_text
 
 BUILD = Build.of([P("4C"), P("5H")], 9, owner=1)
@@ -421,7 +422,7 @@ def test_a_play_of_the_history_is_worded_in_the_language_of_each_page(app):
 
     from referee.rules.capture import Group
     from referee.rules.round import PlayRecord
-    from referee.rules.turn import Kind, Verdict
+    from referee.rules.turn import Verdict
     from referee.words import play_text, records_text
 
     taken = (P("3S"), P("4C"), P("7D"))
@@ -436,7 +437,7 @@ def test_a_play_of_the_history_is_worded_in_the_language_of_each_page(app):
                 with force_locale(language):
                     fresh = play_text(record.play, record.items, Kind.CAPTURE, None,
                                       record.verdict.groups)
-                    assert records_text([record]) == [(record, fresh)]
+                    assert records_text([record], Building.NORDIC) == [(record, fresh)]
                     said.setdefault(language, fresh)
     assert said["en"] == "7♥ takes 3♠+4♣ and 7♦" and len(set(said.values())) == 5
 
@@ -459,6 +460,28 @@ def test_a_double_the_cards_allow_two_ways_says_its_value(app, language, said):
         assert (play_text(play("AH", "double", [0], 1), [P("AC")]),
                 play_text(play("AH", "double", [0], 14), [P("AC")]),
                 play_text(play("9C", "double", [3], 9), [BUILD])) == said
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", ("7♥ on 7♣: a multiple build", "9♣ on build of 9: a multiple build of 9")),
+    ("nb", ("7♥ på 7♣: et sammensatt bygg", "9♣ på bygget på 9: et sammensatt bygg på 9")),
+    ("sv", ("7♥ på 7♣: ett sammansatt bygge", "9♣ på 9-bygge: ett sammansatt 9-bygge")),
+    ("fi", ("7♥ + 7♣: moninkertainen rakennelma", "9♣ + rakennelma 9: moninkertainen "
+            "rakennelma 9")),
+    ("da", ("7♥ på 7♣: en flerdobbelt bygning", "9♣ på bygningen på 9: en flerdobbelt "
+            "bygning på 9")),
+])
+def test_casino_says_a_double_as_a_multiple_build(app, language, said):
+    """Seed 004 (pagat's Casino) has multiple builds where the Nordic seeds double: a
+    table playing Anglo building reads its words, with the value once it is known."""
+    from flask_babel import force_locale
+
+    from referee.words import play_text
+
+    with app.test_request_context(), force_locale(language):
+        assert (play_text(play("7H", "double", [0]), [P("7C")], building=Building.ANGLO),
+                play_text(play("9C", "double", [3]), [BUILD], Kind.DOUBLE, 9,
+                          building=Building.ANGLO)) == said
 
 
 @pytest.mark.parametrize(("language", "said"), [

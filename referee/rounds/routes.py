@@ -203,7 +203,7 @@ def panel_context(who: Access[Any], rnd: RoundData, game: RoundState | None = No
                   if (each := game.to_deal()) is not None else None),
         turn_name=names[game.turn] if game.turn is not None else None,
         history=(history := records_text(
-            reversed(game.records[-plays:] if plays else game.records))),
+            reversed(game.records[-plays:] if plays else game.records), rules.building)),
         mulles={r.index for r, _text in history if game.mulle_of(r)}
         if rules.variant.mulle is not MulleScoring.NONE else set(),
         findings=[(f, *finding_text(f, names)) for f in game.findings],
@@ -302,7 +302,8 @@ def _choices(game: RoundState, card: Card) -> list[tuple[Play, str]]:
 def _offer_text(game: RoundState, play: Play, split: Split) -> str:
     """An offer's words; a capture that makes a mulle says so, with its points."""
     items = [game.table[i] for i in play.refs]
-    said = play_text(play, items, value=split.value, groups=split.groups)
+    said = play_text(play, items, value=split.value, groups=split.groups,
+                     building=game.rules.building)
     mulle = game.rules.mulle_value(play.card, items) if play.action is Action.CAPTURE else 0
     return f"{said} · {mulle_text(mulle)}" if mulle else said
 
@@ -442,7 +443,7 @@ def _refused(names: Sequence[str], game: RoundState, claimed: Play, verdict: Ver
     items = [game.table[i] for i in claimed.refs if i < len(game.table)]
     return {
         "play": claimed,
-        "text": play_text(claimed, items),
+        "text": play_text(claimed, items, building=game.rules.building),
         "legal": verdict.legal,
         "lead": verdict_text(verdict, names),
         "detail": detail_text(verdict, names),
@@ -483,7 +484,8 @@ def undo(token: str, number: int):
     return _versioned(token, number,
                       lambda who, rnd, version: service.undo(rnd, version, who.seat),
                       lambda who, rnd, taken: _done(who, rnd, message=taken_back_text(
-                          taken.event, taken.record, who.match.names), redo=_redo(taken)),
+                          taken.event, taken.record, who.match.names,
+                          service.rules_of(who.match).building), redo=_redo(taken, who)),
                       Undone(), taken_back_text(Undone(), None, ()))
 
 
@@ -497,13 +499,13 @@ class Redo:
     reason: str | None = None
 
 
-def _redo(taken: service.TakenBack) -> Redo | None:
+def _redo(taken: service.TakenBack, who: Access[Any]) -> Redo | None:
     """A finger that slipped on Undo records the play again at one tap, as a new play: a
     play judged again, an overruled one recorded again with the table's reason. Not the
     first table cards or the tallies."""
     if taken.record is None:
         return None
-    text = records_text([taken.record])[0][1]
+    text = records_text([taken.record], service.rules_of(who.match).building)[0][1]
     if isinstance(taken.event, Played):
         return Redo(taken.event.play, text)
     if isinstance(taken.event, Overruled):

@@ -940,7 +940,8 @@ class RoundState:
             played.append(record)
         failed: set[tuple[int, int]] = set()
         codes = {Kind.BUILD: Why.UNBACKED_BUILD, Kind.RAISE: Why.UNBACKED_RAISE,
-                 Kind.DOUBLE: Why.UNBACKED_DOUBLE}
+                 Kind.DOUBLE: Why.UNBACKED_BUILD if self.rules.building.builds_in_sets
+                 else Why.UNBACKED_DOUBLE}  # Anglo: a multiple build is a build
         for ob in self.obligations:
             key = (ob.player, ob.value)
             if key in failed:

@@ -337,7 +337,7 @@ def _build(spot: Spot, play: Play, budget: Budget) -> Verdict:
         if split is None:
             continue
         sets = len(split)
-        if sets > 1 and rules.building is not Building.ANGLO:
+        if sets > 1 and not rules.building.builds_in_sets:
             raise _Illegal(Kind.BUILD, Reason.of(Why.BUILD_IS_A_DOUBLE, card=card,
                                                  items=tuple(loose), value=value))
         _one_build_limit(spot, Kind.BUILD, keeping=())
@@ -464,6 +464,9 @@ def _double(spot: Spot, play: Play, budget: Budget) -> Verdict:
         if builds and loose:
             why = Reason.of(Why.ADDS_SET, card=card, items=tuple(loose), builds=tuple(builds),
                             value=value)
+        elif rules.building.builds_in_sets:  # a multiple build, as Casino players say
+            why = Reason.of(Why.BUILDS_MULTIPLE, card=card,
+                            items=tuple(table[i] for i in play.refs), value=value)
         else:
             why = Reason.of(Why.DOUBLES, card=card, items=tuple(table[i] for i in play.refs),
                             value=value)

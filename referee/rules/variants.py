@@ -74,6 +74,12 @@ class Building(enum.StrEnum):
         return self in (Building.NORDIC, Building.DANISH)
 
     @property
+    def builds_in_sets(self) -> bool:
+        """A build may be several sets of its value, a multiple build (Anglo): a card laid
+        on an item of its value adds a set to one, where the Nordic games double."""
+        return self is Building.ANGLO
+
+    @property
     def partner_may_raise(self) -> bool:
         """May the partner of a build's owner raise it? Never in Norwegian and Danish."""
         return self is Building.ANGLO
