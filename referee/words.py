@@ -751,6 +751,9 @@ def leftover_text(cards: str, side: str) -> str:
 
 SPADES_EACH = SideLine(_l("%(side)s has %(spades)s: %(points)s"),
                        _pl("partnership", "%(side)s have %(spades)s: %(points)s"))
+# the same, where A♠ or 2♠ makes the points differ from the count, with what they score
+SPADES_EACH_HOW = SideLine(_l("%(side)s has %(spades)s: %(points)s (%(how)s)"),
+                           _pl("partnership", "%(side)s have %(spades)s: %(points)s (%(how)s)"))
 
 
 def _most(p: Words) -> str:
@@ -775,9 +778,19 @@ def _worded(line: SideLine) -> Callable[[Words], str]:
 
 
 def _spades_each(p: Words) -> str:
-    return SPADES_EACH({"side": p["side"],
-                        "spades": ngettext("%(num)d spade", "%(num)d spades", p["count"]),
-                        "points": points_text(p["points"])})
+    """A spade a point, and what A♠ and 2♠ score where the pile has them (Mulle,
+    Kortspelshandboken: "15 spades: 14 points" says why)."""
+    said = {"side": p["side"],
+            "spades": ngettext("%(num)d spade", "%(num)d spades", p["count"]),
+            "points": points_text(p["points"])}
+    how = []
+    if p.get("aces_of_spades"):
+        how.append(_("A♠ scores %(ace)d", ace=p["ace_of_spades"]))
+    if p.get("little"):
+        how.append(_("2♠ scores only as the little casino"))
+    if not how:
+        return SPADES_EACH(said)
+    return SPADES_EACH_HOW({**said, "how": ", ".join(how)})
 
 
 def _most_tied(p: Words) -> str:

@@ -383,6 +383,11 @@ def test_mulle_glimne_spades_one_each_ace_of_spades_two():
     # spades: 26 - 2 (2♠ score as little casino) + 2 (A♠ worth 2) = 26; 2♠ 2 each
     assert result.points[0]["spades"] == 26 and result.points[0]["little_casino"] == 4
     assert result.points[1]["big_casino"] == 6 and result.points[1]["aces"] == 0
+    # the spades' line carries what makes 26 spades worth 26 points: two A♠ scoring 2,
+    # two 2♠ scoring only as the little casino
+    said = [dict(n.params) for n in result.explanation if n.code is Say.SPADES_EACH]
+    assert said == [dict(side=0, count=26, points=26, aces_of_spades=2, ace_of_spades=2,
+                    little=2)]
 
 
 def test_krypkasino_penalties_add_up_to_42():

@@ -266,6 +266,31 @@ def test_one_spade_and_one_point_are_each_in_the_singular(app, language):
     assert said == SPADES_EACH[language]
 
 
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", ("Aino has 15 spades: 14 points (A♠ scores 2, 2♠ scores only as the little "
+            "casino)", "Aino & Cia have 3 spades: 4 points (A♠ scores 2)")),
+    ("sv", ("Aino har 15 spader: 14 poäng (A♠ ger 2, 2♠ räknas bara som lilla kasino)",
+            "Aino & Cia har 3 spader: 4 poäng (A♠ ger 2)")),
+    ("fi", ("Aino: 15 pataa, 14 pistettä (A♠ antaa 2, 2♠ lasketaan vain patakakkosena)",
+            "Aino & Cia: 3 pataa, 4 pistettä (A♠ antaa 2)")),
+])
+def test_a_spade_a_point_says_why_the_points_differ_from_the_spades(app, language, said):
+    """Kortspelshandboken's Mulle (RULES §6): A♠ scores 2 and 2♠ only as the little
+    casino, so 15 spades may score 14; the line says what made the difference."""
+    from flask_babel import force_locale
+
+    from referee.rules.notes import Note, Say
+    from referee.words import SideName, note_text
+
+    with app.test_request_context(), force_locale(language):
+        alone = note_text(Note.of(Say.SPADES_EACH, side=0, count=15, points=14,
+                                  aces_of_spades=1, ace_of_spades=2, little=2), ["Aino"])
+        pair = note_text(Note.of(Say.SPADES_EACH, side=0, count=3, points=4,
+                                 aces_of_spades=1, ace_of_spades=2, little=0),
+                         [SideName("Aino & Cia", 2)])
+    assert (alone, pair) == said
+
+
 def test_danish_raises_a_build_as_players_say_it(app):
     # "forhøjer bygningen på 9 til 12", not "bygger bygningen på 9 videre til 12"
     from flask_babel import force_locale
@@ -523,7 +548,8 @@ def test_a_krypkasino_dubbeltabbe_is_announced_by_its_name(app):
 NOTE_EXAMPLE = {
     "side": 0, "sides": (0, 1), "category": "spades", "counts": (7, 6), "counted": (1, 0),
     "points": 2, "count": 2, "cards": (P("AS"), P("AH")), "score": 21, "target": 21,
-    "play": 3, "text": "as the table ruled",
+    "play": 3, "text": "as the table ruled", "aces_of_spades": 1, "ace_of_spades": 2,
+    "little": 1,
 }
 PAIR = "Anna & Cia"
 # a singular verb just after the side: what a partnership must never be given

@@ -31,7 +31,7 @@ class Say(enum.StrEnum):
     MOST_TIED = "most_tied"  # category, counts: nobody scores
     MOST_TIED_CARRIED = "most_tied_carried"  # category, counts, points carried over
     SPADES_OVER_SIX = "spades_over_six"  # side, count, points, over (those that score nothing)
-    SPADES_EACH = "spades_each"  # side, count, points
+    SPADES_EACH = "spades_each"  # side, count, points, aces_of_spades, ace_of_spades, little
     ACES = "aces"  # side, cards, points
     BIG_CASINO = "big_casino"  # side, points
     LITTLE_CASINO = "little_casino"  # side, points

@@ -351,7 +351,10 @@ def _spades(
             pts = v.spade_each * others + v.ace_of_spades * aces_of_spades
             if pts:
                 step.append(Credit(i, Category.SPADES, pts))
-                lines.append(Note.of(Say.SPADES_EACH, side=i, count=t.spades, points=pts))
+                # what makes the points differ from the count, said beside it
+                lines.append(Note.of(Say.SPADES_EACH, side=i, count=t.spades, points=pts,
+                                     aces_of_spades=aces_of_spades,
+                                     ace_of_spades=v.ace_of_spades, little=t.little_casino))
     return step, lines
 
 
