@@ -921,9 +921,10 @@ NOTES: dict[Say, Callable[[Words], str]] = {
     Say.ENDED_WITH_LEFTOVER: lambda p: _("the match ended with the cards left on the table, "
                                          "before the round was added up"),
     Say.COUNTED_OUT: SideLine(
-        _l("%(side)s reaches %(score)d (target %(target)d) first, counting out, and wins"),
+        _l("%(side)s reaches %(score)d (target %(target)d) first, counting out, with "
+           "%(category)s, and wins"),
         _pl("partnership", "%(side)s reach %(score)d (target %(target)d) first, counting out, "
-            "and win")),
+            "with %(category)s, and win")),
     Say.ONLY_ONE: SideLine(
         _l("%(side)s reaches %(score)d (target %(target)d) and wins (the only side to reach "
            "it)"),

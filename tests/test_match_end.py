@@ -83,6 +83,7 @@ def test_royal_counts_out_in_order():
     m = settle(rules, [18, 20], result)
     assert m.finished and m.winner == 0
     assert m.explanation[0].code is Say.COUNTED_OUT and m.explanation[0].get("side") == 0
+    assert m.explanation[0].get("category") == "cards"  # the cards' 3 points, counted first
 
 
 def test_krypkasino_the_end_names_the_sides_that_reached_the_target():

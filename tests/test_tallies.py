@@ -823,3 +823,23 @@ def test_the_tallies_of_rounds_played_out_are_always_accepted(variant, options):
         r = random_round(variant, rng, options)
         assert r.finished and r.last_capturer is not None  # (the round is tallied whole)
         _accepted(r.tallies(), r.rules, r.players, r.dealer)
+
+
+def test_royal_casino_points_read_in_the_order_the_match_is_counted_out(client):
+    """RULES §8: Royal Casino counts out cards, spades, 10♦, 2♠, aces, sweeps; its table of
+    points has its rows in that order, and the win names the points that reached the
+    target first (here the cards: Ann needs 3, Bo 1, and the cards come first)."""
+    token, number = _tally_page(client, "royal", target=3)
+    sides = [dict(SWEDISH_SIDES[0], sweeps=0, last_capture=False),
+             dict(SWEDISH_SIDES[1], sweeps=0)]
+    page = plain(_post_tally(client, token, number, sides, follow_redirects=True))
+    rows = ["most cards", "most spades", "10♦ (big casino)", "2♠ (little casino)", "aces"]
+    at = [page.index(f" {row} ") for row in rows]
+    assert at == sorted(at), page
+    assert ("Ann reaches 3 (target 3) first, counting out, with cards, and wins" in page)
+    client.post(f"/match/{token}/round/{number}/confirm",
+                data={"version": version(token, number)})
+    board = plain(client.get(f"/match/{token}"))
+    assert "Ann reaches 3 (target 3) first, counting out, with cards, and wins" in board
+    at = [board.index(f" {row} ") for row in rows]  # the round's table on the scoreboard
+    assert at == sorted(at), board

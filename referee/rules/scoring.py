@@ -285,14 +285,16 @@ def score_round(
     mulle_lines = [Note.of(Say.MULLE, side=c.side, points=c.points) for c in mulle_step]
 
     immediate = 0
-    if v.match_end is MatchEnd.COUNT_OUT:
-        for step, lines in ((cards_step, cards_lines), (spade_step, spade_lines),
-                            (big_step, []), (little_step, casino_lines)):
-            add(step, lines)
-        for step in ace_steps:
-            add(step, [])
-        explanation.extend(ace_lines)
-        add(sweep_step, sweep_lines)
+    if v.match_end is MatchEnd.COUNT_OUT:  # in the order the variant counts out
+        counted_out = {
+            "cards": ([cards_step], cards_lines), "spades": ([spade_step], spade_lines),
+            "big_casino": ([big_step], []), "little_casino": ([little_step], casino_lines),
+            "aces": (ace_steps, ace_lines), "sweeps": ([sweep_step], sweep_lines)}
+        for category in rules.categories:
+            category_steps, lines = counted_out[category]
+            for step in category_steps:
+                add(step, [])
+            explanation.extend(lines)
     elif v.match_end is MatchEnd.HIGHEST_THEN_COUNT_OUT:
         # the aces and casinos are credited as they are captured; with the most_aces house
         # rule the aces score one majority point at the end of the round instead, counted
@@ -521,7 +523,8 @@ def settle(
             if len(reached) == 1:
                 i = reached[0]
                 return MatchResult(final, True, i, (
-                    Note.of(Say.COUNTED_OUT, side=i, score=scores[i], target=target),),
+                    Note.of(Say.COUNTED_OUT, side=i, score=scores[i], target=target,
+                            category=step[0].category.value),),
                     Decided.COUNTED_OUT)
             if reached:
                 return _most_points(rules, scores, reached, None, final)

@@ -502,7 +502,15 @@ class Rules:
 
     @property
     def categories(self) -> tuple[str, ...]:
-        """The point categories this game can score, in score-sheet order."""
+        """The point categories this game can score, in score-sheet order; where the match
+        is counted out (Royal Casino), in the order it counts out (RULES §8: cards,
+        spades, 10♦, 2♠, aces, sweeps), so the sheet reads as the count goes.
+
+        >>> get_rules("royal", {"royal_sweeps": True}).categories
+        ('cards', 'spades', 'big_casino', 'little_casino', 'aces', 'sweeps')
+        >>> get_rules("classic").categories
+        ('cards', 'spades', 'aces', 'big_casino', 'little_casino')
+        """
         v = self.variant
         scored = {
             "cards": v.most_cards > 0,
@@ -515,8 +523,13 @@ class Rules:
             "sweeps": self.sweeps_score or v.reverse,
             "mulle": v.mulle is not MulleScoring.NONE,
         }
-        return tuple(name for name, on in scored.items() if on)
+        order = _COUNT_OUT_ORDER if v.match_end is MatchEnd.COUNT_OUT else scored
+        return tuple(name for name in order if scored[name])
 
+
+# the categories in the order a counted-out match credits them (RULES §8, Royal Casino)
+_COUNT_OUT_ORDER = ("cards", "spades", "big_casino", "little_casino", "aces", "last_capture",
+                    "sweeps", "mulle")
 
 _SWEDISH_SOURCE = ("000",)
 
