@@ -120,6 +120,8 @@ REASONS: dict[Why, LazyString | Plural] = {
     Why.NOT_OWN_BUILD: _l("you may not add to your own build"),
     Why.RAISE_ONE_CARD: _l("a raise adds one card from the hand to one build; to add a set "
                            "of the same value, double"),
+    Why.RAISE_ONE_CARD_MULTIPLE: _l("a raise adds one card from the hand to one build; to add "
+                                    "a set of the same value, make a multiple build"),
     Why.LOCKED_BUILD: _l("the %(build)s cannot be raised"),
     Why.PARTNER_MAY_NOT_RAISE: _l("only an opponent may raise a build, not the owner's "
                                   "partner (a partner may double it)"),
@@ -130,6 +132,8 @@ REASONS: dict[Why, LazyString | Plural] = {
     Why.DOUBLE_DANISH: _l("a double lays the card on a single card, or adds a set to a pile"),
     Why.DOUBLE_KEEPS_VALUE: _l("the pile's value is %(total)s, not %(value)s: a double keeps "
                                "its value"),
+    Why.MULTIPLE_KEEPS_VALUE: _l("the build's value is %(total)s, not %(value)s: a multiple "
+                                 "build keeps its value"),
     Why.DOUBLE_NO_SET: _l("%(card)s does not make a set of the same value as %(items)s"),
     Why.MUST_HOLD: _l("a build of %(value)s needs a card that captures %(value)s kept in the "
                       "hand, and this hand has none"),

@@ -344,6 +344,17 @@ def test_a_card_on_an_item_of_its_value_is_a_multiple_build_in_casino(variant, s
     assert [(f.player, f.why) for f in r.findings] == [(0, Reason.of(unbacked, value=7))]
 
 
+@pytest.mark.parametrize(("variant", "one_card", "keeps"), [
+    ("classic", Why.RAISE_ONE_CARD_MULTIPLE, Why.MULTIPLE_KEEPS_VALUE),
+    ("norwegian", Why.RAISE_ONE_CARD, Why.DOUBLE_KEEPS_VALUE)])
+def test_a_refusal_names_the_multiple_build_in_casino(variant, one_card, keeps):
+    # a raise with a table card besides, and a set claimed at another value: the reason
+    # names what to do as the table says it, a multiple build in Casino (seed 004)
+    s = spot(variant, [build(["2C", "4D"], 6, 1), "6C"])
+    assert judge(s, play("6H", "build", [0, 1], 12)).why == Reason.of(one_card)
+    assert judge(s, play("6H", "double", [0], 7)).why == Reason.of(keeps, total=6, value=7)
+
+
 def test_classic_court_cards_cannot_build():
     v = judge(spot("classic", ["QD"]), play("QH", "double", [0]))
     assert not v.legal and v.why.code is Why.COURT_NOT_BUILT

@@ -80,6 +80,7 @@ class Why(enum.StrEnum):
     BUILD_SUM = "build_sum"  # card, items, values (what it makes), value (claimed, or 0)
     NOT_OWN_BUILD = "not_own_build"
     RAISE_ONE_CARD = "raise_one_card"
+    RAISE_ONE_CARD_MULTIPLE = "raise_one_card_multiple"  # Anglo: a set makes a multiple build
     LOCKED_BUILD = "locked_build"  # build
     PARTNER_MAY_NOT_RAISE = "partner_may_not_raise"
     SAY_RAISE_VALUE = "say_raise_value"  # values
@@ -88,6 +89,7 @@ class Why(enum.StrEnum):
     DOUBLE_ONE_ITEM = "double_one_item"
     DOUBLE_DANISH = "double_danish"
     DOUBLE_KEEPS_VALUE = "double_keeps_value"  # total (the pile's value), value (claimed)
+    MULTIPLE_KEEPS_VALUE = "multiple_keeps_value"  # total, value: the same, in Anglo words
     DOUBLE_NO_SET = "double_no_set"  # card, items
     MUST_HOLD = "must_hold"  # value
     LAST_CARD_BUILD = "last_card_build"  # card (the player's last of the deal), value

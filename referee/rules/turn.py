@@ -398,7 +398,9 @@ def _raise(
 ) -> Verdict:
     rules, card = spot.rules, play.card
     if len(builds) > 1 or loose:
-        raise _Illegal(Kind.RAISE, Reason.of(Why.RAISE_ONE_CARD))
+        raise _Illegal(Kind.RAISE, Reason.of(
+            Why.RAISE_ONE_CARD_MULTIPLE if rules.building.builds_in_sets
+            else Why.RAISE_ONE_CARD))
     if target.locked:
         raise _Illegal(Kind.RAISE, Reason.of(Why.LOCKED_BUILD, build=target))
     _may_raise(spot, target)
@@ -434,8 +436,9 @@ def _double(spot: Spot, play: Play, budget: Budget) -> Verdict:
     if rules.building is Building.DANISH and not builds and len(loose) != 1:
         raise _Illegal(Kind.DOUBLE, Reason.of(Why.DOUBLE_DANISH))
     if builds and play.value is not None and play.value not in build_values:
-        raise _Illegal(Kind.DOUBLE, Reason.of(Why.DOUBLE_KEEPS_VALUE, total=min(build_values),
-                                              value=play.value))
+        code = (Why.MULTIPLE_KEEPS_VALUE if rules.building.builds_in_sets
+                else Why.DOUBLE_KEEPS_VALUE)
+        raise _Illegal(Kind.DOUBLE, Reason.of(code, total=min(build_values), value=play.value))
     # no owner's check: anyone may double, the build's owner included (RULES.md §3.2)
     members = [card, *loose]
     values = [rules.table_values(c) for c in members]
