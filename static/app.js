@@ -194,3 +194,20 @@ document.addEventListener("htmx:after:swap", (event) => {
   if (prompt) prompt.scrollIntoView({ block: "nearest" });
   else if (panel.getBoundingClientRect().top < 0) window.scrollTo(0, 0);
 });
+// The new-match page shows only the partnerships the variant and the number of players
+// take (/variants.css). A choice hidden since it was made is not sent unseen: the first
+// one in sight is chosen instead ("everyone for themselves", or pairs where only pairs
+// seat the players). Without this script the server refuses it, and shows it with why.
+const shown = (element) => getComputedStyle(element).display !== "none";
+document.addEventListener("change", (event) => {
+  if (!event.target.matches("#new-match #variant, #new-match [name=players]")) return;
+  const select = event.target.form.querySelector("#partnerships");
+  if (!select) return;
+  const choice = select.options[select.selectedIndex];
+  if (!shown(select.closest("#partnering"))) {
+    select.value = "";
+  } else if (choice && !shown(choice)) {
+    const first = Array.from(select.options).find(shown);
+    if (first) select.value = first.value;
+  }
+});

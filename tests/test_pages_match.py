@@ -275,8 +275,13 @@ def test_the_new_match_form_says_who_plays_together(client):
     select_tag = re.search(r'<select[^>]*id="partnerships"[^>]*>', page)[0]
     assert 'aria-describedby="partnerships-seats"' in select_tag
     hint = re.search(r'<p class="hint" id="partnerships-seats">(.*?)</p>', page, re.S)[1]
-    assert "in pairs, seats 1 and 3 against 2 and 4" in hint
-    assert "seats 1+4, 2+5 and 3+6 as three sides, or 1+3+5 against 2+4+6 as two" in hint
+    # four's seats, and six's, each shown for its number of players (app.css)
+    assert '<span class="seats-four">In pairs, seats 1 and 3 play against 2 and 4.' in hint
+    assert ('<span class="seats-six">With six: in pairs, seats 1+4, 2+5 and 3+6; in two '
+            'sides of three, 1+3+5 against 2+4+6.') in hint
+    css = text(client.get("/static/app.css"))
+    assert '.new-match:has([name=players][value="6"]:checked) .seats-four' in css
+    assert '.new-match:not(:has([name=players][value="6"]:checked)) .seats-six' in css
 
 
 def test_new_match_refuses_partnerships_for_three_players(client):
@@ -690,11 +695,25 @@ def test_new_match_offers_only_the_partnerships_the_players_can_sit_in(client):
     four = chosen("swedish", 4)
     assert f"{four} #partnering" not in css
     assert f'{four} #partnerships option[value="pairs"]' not in css
-    assert f'{four} #partnerships option[value="3"]' in css
     assert f'{four} #partnerships option[value="2"]' in css
     six = chosen("krypkasino", 6)
     assert f"{six} #partnering" not in css and f"{six} #partnerships option" not in css
     assert f"{chosen('krypkasino', 5)} #partnering" in css  # five cannot sit in sides
+    # Mulle (Kortspelshandboken) seats four only in pairs: no "everyone for themselves"
+    assert f'{chosen("mulle-glimne", 4)} #partnerships option[value=""]' in css
+    assert f'{four} #partnerships option[value=""]' not in css
+    # a number of players the variant does not seat is not offered, but the one chosen
+    pill = '#players label.pill:not(:has(:checked)):has(input[value="{n}"])'
+    swedish = '#new-match:has(#variant option[value="swedish"]:checked)'
+    assert f"{swedish} {pill.format(n=5)}" in css and f"{swedish} {pill.format(n=4)}" not in css
     assert "#new-match .partnering.invalid" in css
     body = text(refused(client, names=("Ann", "Bo"), partnerships="pairs"))
     assert 'class="partnering invalid" id="partnering"' in body
+
+
+def test_two_sides_of_three_is_refused_for_four_players(client):
+    """The engine would seat four as two sides of two; the choice's words name six, so the
+    form refuses it rather than start a match the table did not choose."""
+    body = plain(refused(client, names=("Ann", "Bo", "Cy", "Di"), variant="krypkasino",
+                         partnerships="2"))
+    assert "“two sides of three (6 players)” is for 6 players, not 4: choose again" in body

@@ -36,8 +36,8 @@ HOUSE_RULES = {
 }
 # the choices of partnership beside "everyone for themselves": the engine's option, and
 # the number of players the choice's words name (None: any the engine takes)
-PARTNERSHIPS: dict[str, tuple[bool | int, int | None]] = {
-    "pairs": (True, None), "3": (3, 6), "2": (2, 6)}
+# (pairs of six are the three sides of two: one choice)
+PARTNERSHIPS: dict[str, tuple[bool | int, int | None]] = {"pairs": (True, None), "2": (2, 6)}
 # the fields NewMatchForm.options reads
 OPTION_FIELDS = ("partnerships", "target", "building", *HOUSE_RULES)
 
@@ -73,7 +73,6 @@ class NewMatchForm(FlaskForm):
         _l("Partnerships"),
         choices=[SelectChoice("", _l("everyone for themselves")),
                  SelectChoice("pairs", _l("pairs, partners opposite")),
-                 SelectChoice("3", _l("three sides (6 players)")),
                  SelectChoice("2", _l("two sides of three (6 players)"))],
         default="",
     )
@@ -139,6 +138,14 @@ class NewMatchForm(FlaskForm):
             self.first_dealer.errors.append(
                 _("Choose who deals first among the %(n)d players: tick it beside a name.",
                   n=count))
+            valid = False
+        named = PARTNERSHIPS.get(self.partnerships.data or "", (False, None))[1]
+        if named not in (None, count) and not self.partnerships.errors:
+            self.partnerships.errors.append(_(
+                "“%(choice)s” is for %(n)d players, not %(count)d: choose again",
+                choice=next(c.label for c in self.partnerships.choices
+                            if c.value == self.partnerships.data), n=named,
+                count=count))
             valid = False
         if not any(self[name].errors for name in ("players", *OPTION_FIELDS)):
             try:

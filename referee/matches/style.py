@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from flask import make_response, request
 
-from ..rules.round import sides_of
+from ..rules.round import seatings, sides_of
 from ..rules.variants import HOUSE_FLAGS, VARIANTS, Building, OptionError, house_rules
 from . import bp
 from .forms import MAX_SEATS, MIN_SEATS, PARTNERSHIPS
@@ -54,14 +54,22 @@ def _house_rules_css() -> str:
 
 
 def _partnerships_css() -> str:
-    """Hide each partnership the chosen variant refuses for the number of players chosen
-    (the engine's ``sides_of``) or whose words name another number of players, and the
-    whole choice where none is left; a choice with
-    an error stays in sight (made before the number of players was changed)."""
+    """Hide each number of players the chosen variant does not seat (but the one chosen),
+    each partnership it refuses for the number chosen (the engine's ``sides_of``) or
+    whose words name another number of players, "everyone for themselves" where only
+    partnerships seat them (app.js then picks the first choice in sight), and the whole
+    choice where none but that is left; a choice with an error stays in sight (made
+    before the number of players was changed)."""
     hidden = []
     for v, variant in VARIANTS.items():
+        seated = seatings(v)
+        hidden += [f'{_CHOSEN.format(v=v)} #players label.pill:not(:has(:checked))'
+                   f':has(input[value="{count}"])'
+                   for count in range(MIN_SEATS, MAX_SEATS + 1) if count not in seated.counts]
         for count in range(MIN_SEATS, MAX_SEATS + 1):
             chosen = f'{_CHOSEN.format(v=v)}:has(#players input[value="{count}"]:checked)'
+            if count in seated.counts and count not in seated.alone:
+                hidden.append(f'{chosen} #partnerships option[value=""]')
             refused = []
             for value, (partnership, named) in PARTNERSHIPS.items():
                 try:

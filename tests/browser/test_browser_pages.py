@@ -37,22 +37,43 @@ def test_new_match_mistakes_are_listed_at_the_top_and_the_first_is_focused(phone
     axe(phone, "new match with mistakes (phone)")
     shot(phone, "new-match-mistakes")
 
-    # the engine's words for a seating it refuses start the line with a capital there too
-    # pairs chosen for four, then three players: the choice is out of sight, and refused
+    # pairs chosen for four, then three players: the choice goes out of sight, and is
+    # not sent unseen (app.js)
     taps.tap(phone.locator('label.pill:has(input[value="4"])'))
     phone.locator("#partnerships").select_option("pairs")
     taps.tap(phone.locator('label.pill:has(input[value="3"])'))
     expect(partnering).to_be_hidden()
+    expect(phone.locator("#partnerships")).to_have_value("")
+    # sent anyway (as by a phone without the script), it is refused in the engine's
+    # words, which start the line with a capital there too
     for i, name in enumerate(("Anna", "Bo", "Cia")):
         phone.locator(f"#names-{i}").fill(name)
+    phone.locator("#partnerships").evaluate("select => { select.value = 'pairs'; }")
     taps.tap(phone.get_by_role("button", name="Start the match"))
     refused = problems.get_by_role("link").first
     expect(refused).to_contain_text("artnerships need at least 4 players")
     assert refused.inner_text().startswith("Partnerships need"), refused.inner_text()
     expect(partnering).to_be_visible()  # in sight with its error, to be put right
+    phone.goto("/matches/new")
     phone.locator("#variant").select_option("krypkasino")
     taps.tap(phone.locator('label.pill:has(input[value="6"])'))
-    assert _options_in_sight(phone) == ["", "pairs", "3", "2"]
+    assert _options_in_sight(phone) == ["", "pairs", "2"]
+    expect(phone.locator(".seats-six")).to_be_visible()
+    expect(phone.locator(".seats-four")).to_be_hidden()
+    phone.locator("#partnerships").select_option("2")
+    # five players cannot sit in sides: the choice goes, and is not sent unseen (app.js)
+    taps.tap(phone.locator('label.pill:has(input[value="5"])'))
+    expect(partnering).to_be_hidden()
+    expect(phone.locator("#partnerships")).to_have_value("")
+    # Swedish seats two to four: five and six are not offered, four is
+    phone.locator("#variant").select_option("swedish")
+    taps.tap(phone.locator('label.pill:has(input[value="4"])'))
+    expect(phone.locator('label.pill:has(input[value="6"])')).to_be_hidden()
+    expect(phone.locator('label.pill:has(input[value="5"])')).to_be_hidden()
+    # Mulle (Kortspelshandboken) seats four only in pairs: pairs is chosen for the table
+    phone.locator("#variant").select_option("mulle-glimne")
+    assert _options_in_sight(phone) == ["pairs"]
+    expect(phone.locator("#partnerships")).to_have_value("pairs")
 
 
 def _options_in_sight(page: Page) -> list[str]:
