@@ -546,3 +546,17 @@ def test_nothing_answers_500(client):
             response = client.get("/check", query_string={"card": "9C", "action": "trail",
                                                            name: value})
             assert response.status_code in (200, 422), (name, value)
+
+
+def test_casino_checks_a_multiple_build_where_the_nordic_games_double(client):
+    """Seed 004 (pagat's Casino): 7♦ on 7♣ is a multiple build, and the check page says
+    so in the action's choice and the verdict; Norwegian keeps its double."""
+    params = [("variant", "classic"), ("table", "7C"), ("table", "KD"), ("card", "7D"),
+              ("action", "double"), ("take", "0")]
+    response, page = get(client, params)
+    assert response.status_code == 200, text(page)[:600]
+    said = text(page)
+    assert "multiple build" in said and "double" not in said.lower(), said
+    assert "Multiple build · value 7" in said
+    _r, norwegian = get(client, [("variant", "norwegian"), *params[1:]])
+    assert "Double · value 7" in text(norwegian)

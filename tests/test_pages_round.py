@@ -752,6 +752,18 @@ def test_casino_says_multiple_build_where_the_nordic_games_say_double(client):
     assert 'value="double" class="secondary">Doubles</button>' in body
 
 
+def test_two_builds_pending_need_a_card_each(client):
+    """Casino lets a player own several builds (seed 004): each must be backed, so the
+    hand check asks for a card for each, not for one of them (Norwegian review)."""
+    token, number = opened(client, variant="classic", table=("2C", "4D", "KD", "JD"))
+    post_play(client, token, number, "4H", "build", refs=[0], value=6)
+    post_play(client, token, number, "9S")
+    page = plain(post_play(client, token, number, "3H", "build", refs=[0], value=7))
+    assert ("Ann must hold cards that take 6 and 7, one for each build: checked at the end "
+            "of the deal.") in page
+    assert "6 or 7" not in page
+
+
 def test_a_capture_says_the_value_a_card_takes_as_when_it_is_not_its_number(client):
     """RULES §2: a Swedish ace counts 1 or 14; a Norwegian 10♦ counts 16 from the hand. An
     offer says which ("A♥ as 14 takes 8♦+5♦+A♣"), and so does the play once recorded; a 9
@@ -876,12 +888,12 @@ def test_a_krypkasino_dubbeltabbe_is_named_so_in_the_plays(client):
     assert "Ann: A♥ as 14 takes 2♣+3♦+4♥+5♣ · sweep" in history  # the ace as 14
     # the piles' penalty points so far: Ann A♥ 1, two 7♠ 2, the sweep +5 and the
     # dubbeltabbe +10 = 18; Bo, before each of them, −5 and −10
-    assert "penalty points so far: 18" in history
-    assert "penalty points so far: \u221215" in history
+    assert "penalty points this round: 18" in history
+    assert "penalty points this round: \u221215" in history
     # the big screen shows them beside each pile too
     screen = plain(client.get(f"/match/{token}/tv"))
-    assert "penalty points so far: 18" in screen
-    assert "penalty points so far: \u221215" in screen
+    assert "penalty points this round: 18" in screen
+    assert "penalty points this round: \u221215" in screen
 
 
 def test_a_finnish_pile_shows_its_sides_match_points_now(client):

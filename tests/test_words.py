@@ -215,7 +215,7 @@ COUNTS = {
     # one pack: the box to tick; two: how many there are
     "tally_casino": ({"category": "big_casino"}, "packs", {
         "en": ("tick it for the side that took it", "there are 2 in play, and each belongs"),
-        "nb": ("kryss av for laget som tok det", "det er 2 i spill, og hvert kort hører"),
+        "nb": ("kryss av for den som tok det", "det er 2 i spill, og hvert kort hører"),
         "sv": ("kryssa för den sida som tog det", "det finns 2 i spel, och vart och ett hör"),
         "fi": ("merkitse se osapuolelle, joka sen otti", "pelissä on 2 kpl, ja jokainen kuuluu"),
         "da": ("sæt kryds ved den part, der tog det", "der er 2 i spil, og hvert hører"),
