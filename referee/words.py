@@ -490,14 +490,16 @@ def play_text(play: Play, items: Sequence[Item], kind: Kind | None = None,
     if play.action is Action.DOUBLE or kind is Kind.DOUBLE:
         builds = [item for item in items if isinstance(item, Build)]
         loose = [item for item in items if isinstance(item, Card)]
+        if building is not None and building.builds_in_sets:
+            # the sets side by side, not summed: "3♦ on 8♣ and 5♣"
+            sets = listed([item_text(item) for item in items])
+            if value is not None:
+                return _("%(card)s on %(items)s: a multiple build of %(value)d", card=card,
+                         items=sets, value=value)
+            return _("%(card)s on %(items)s: a multiple build", card=card, items=sets)
         if len(builds) == 1 and loose:  # Danish "bygge mere": another set on the pile
             return _("%(card)s with %(items)s builds more on the %(build)s", card=card,
                      items=items_text(loose), build=build_text(builds[0]))
-        if building is not None and building.builds_in_sets:
-            if value is not None:
-                return _("%(card)s on %(items)s: a multiple build of %(value)d", card=card,
-                         items=onto, value=value)
-            return _("%(card)s on %(items)s: a multiple build", card=card, items=onto)
         if said is not None and not builds:
             # the value said for loose cards (a Danish ace on an ace: as 1 or as 14)
             return _("%(card)s doubles %(items)s as %(value)d", card=card, items=onto,

@@ -99,6 +99,14 @@ def test_danish_big_casino_counts_10_or_16_everywhere():
     assert cap("danish", "KC", ["10D", "3S"]).legal  # 10 + 3 = 13
 
 
+def test_a_number_card_taking_a_court_card_is_told_it_has_no_number():
+    # seed 004: a court card has no number in Casino, so 10♣ cannot take 2♦+K♠ whatever
+    # the sum; the reason names the king, not the groups of 10 (Norwegian review)
+    v = cap("classic", "10C", ["2D", "KS"])
+    assert not v.legal and v.why == Reason.of(Why.NO_NUMBER, card=P("KS"))
+    assert cap("royal", "KC", ["2D", "JS"]).legal  # Royal Casino's courts count 11 to 13
+
+
 def test_classic_court_cards_pair_one_card_of_their_rank():
     assert cap("classic", "QH", ["QS"]).legal
     assert not cap("classic", "QH", ["QS", "QD"]).legal

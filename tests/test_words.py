@@ -509,6 +509,19 @@ def test_casino_says_a_double_as_a_multiple_build(app, language, said):
                           building=Building.ANGLO)) == said
 
 
+def test_a_multiple_build_names_its_sets_side_by_side(app):
+    """Not "3♦ on 8♣+5♣" (which reads as 13), nor the Danish "builds more on": the sets of
+    a Casino multiple build are listed (Norwegian review)."""
+    from referee.words import play_text
+
+    with app.test_request_context():
+        assert play_text(play("3D", "double", [0, 1]), [P("8C"), P("5C")], Kind.DOUBLE, 8,
+                         building=Building.ANGLO) == "3♦ on 8♣ and 5♣: a multiple build of 8"
+        assert play_text(play("3S", "double", [0, 3]), [P("6H"), BUILD], Kind.DOUBLE, 9,
+                         building=Building.ANGLO) == (
+            "3♠ on 6♥ and build of 9: a multiple build of 9")
+
+
 @pytest.mark.parametrize(("language", "said"), [
     ("en", ("Deal 2: Bo deals 4 cards to each.", "Deal 9: Bo deals 1 card to each.",
             "Deal 9: Bo deals the last cards.")),

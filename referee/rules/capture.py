@@ -226,6 +226,10 @@ def check_capture(
     if rules.clears_table(card) and sweep:
         group = Group(tuple(table), tuple(0 for _ in table))
         return Capture(True, Reason.of(Why.TAKES_TABLE, card=card), card.rank, (group,), True)
+    # a court card of classic Casino has no number: only its own rank takes it
+    numberless = [c for _, c in _loose(table, take) if not rules.table_values(c)]
+    if numberless:
+        return Capture(False, Reason.of(Why.NO_NUMBER, card=numberless[0]), detail=note)
     not_maximal: Reason | None = None
     for value in hand:
         groups = _split(rules, table, take, value, budget)
