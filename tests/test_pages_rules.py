@@ -752,3 +752,15 @@ def test_the_facts_column_leaves_room_for_the_answers(client):
     columns = declared(css, ".facts")["grid-template-columns"]
     first = re.match(r"minmax\(0, (\d+)%\) 1fr$", columns)
     assert first and int(first[1]) <= 50, columns
+
+
+def test_royal_casinos_points_are_listed_in_the_count_out_order(client):
+    """RULES §8: Royal Casino counts out cards, spades, 10♦, 2♠, aces, sweeps; its rule
+    page lists the points in that order (Norwegian review), Casino in the sheet's."""
+    order = ("points-most_cards", "points-spades", "points-big_casino",
+             "points-little_casino", "points-ace", "points-sweep")
+    _status, royal = page(client, "/rules/royal")
+    at = [royal.index(f'id="{key}"') for key in order]
+    assert at == sorted(at)
+    _status, classic = page(client, "/rules/classic")
+    assert classic.index('id="points-ace"') < classic.index('id="points-big_casino"')

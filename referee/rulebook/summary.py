@@ -19,6 +19,7 @@ from ..rules.partition import Budget
 from ..rules.round import deal_schedule, sides_of
 from ..rules.turn import Action, Play, Spot, judge
 from ..rules.variants import (
+    COUNT_OUT_ORDER,
     OPTION_NAMES,
     Building,
     MatchEnd,
@@ -406,6 +407,9 @@ def _points(rules: Rules) -> list[PointRow]:
         _row("last_capture", _("Last capture"), v.last_capture),
         _row("sweep", _("Each sweep"), v.sweep if rules.sweeps_score else 0),
     ]
+    if v.match_end is MatchEnd.COUNT_OUT:  # in the order the match is counted out (§8)
+        category = {"most_cards": "cards", "ace": "aces", "sweep": "sweeps"}
+        rows.sort(key=lambda row: COUNT_OUT_ORDER.index(category.get(row.key, row.key)))
     mulle = MULLE_SUMMARIES[v.mulle]
     if mulle is not None:  # a variant without mulles does not mention them
         mulle_points = v.mulle_points if v.mulle is MulleScoring.FIVE else 1

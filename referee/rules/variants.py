@@ -523,12 +523,12 @@ class Rules:
             "sweeps": self.sweeps_score or v.reverse,
             "mulle": v.mulle is not MulleScoring.NONE,
         }
-        order = _COUNT_OUT_ORDER if v.match_end is MatchEnd.COUNT_OUT else scored
+        order = COUNT_OUT_ORDER if v.match_end is MatchEnd.COUNT_OUT else scored
         return tuple(name for name in order if scored[name])
 
 
 # the categories in the order a counted-out match credits them (RULES §8, Royal Casino)
-_COUNT_OUT_ORDER = ("cards", "spades", "big_casino", "little_casino", "aces", "last_capture",
+COUNT_OUT_ORDER = ("cards", "spades", "big_casino", "little_casino", "aces", "last_capture",
                     "sweeps", "mulle")
 
 _SWEDISH_SOURCE = ("000",)
