@@ -794,7 +794,7 @@ def test_a_score_line_words_its_points(app, language, code, params, said):
     ("sv", Say.FEWEST_POINTS, {"side": 2, "score": 20, "target": 50, "sides": (0,)},
      "Cia vinner med minst poäng (20) när Anna har nått 50"),
     ("fi", Say.FEWEST_TIED, {"score": 51, "target": 50, "sides": (0, 1)},
-     "Tavoite 50 on saavutettu (Anna ja Bo), mutta vähimmät pisteet ovat tasan (51): "
+     "Raja 50 on saavutettu (Anna ja Bo), mutta vähiten pisteitä on tasan (51): "
      "uusi kierros"),
     # a result kept before the sides were named still reads as it did
     ("en", Say.FEWEST_POINTS, {"side": 2, "score": 20, "target": 50},
