@@ -755,6 +755,11 @@ def leftover_text(cards: str, side: str) -> str:
     return LEFTOVER({"cards": cards, "side": side})
 
 
+COUNTED_OUT = SideLine(
+    _l("%(side)s reaches %(score)d (target %(target)d) first, counting out, with "
+       "%(category)s, and wins"),
+    _pl("partnership", "%(side)s reach %(score)d (target %(target)d) first, counting out, "
+        "with %(category)s, and win"))
 SPADES_EACH = SideLine(_l("%(side)s has %(spades)s: %(points)s"),
                        _pl("partnership", "%(side)s have %(spades)s: %(points)s"))
 # the same, where A♠ or 2♠ makes the points differ from the count, with what they score
@@ -926,11 +931,9 @@ NOTES: dict[Say, Callable[[Words], str]] = {
     Say.ENDED_MID_ROUND: lambda p: _("the match ended in the middle of the round"),
     Say.ENDED_WITH_LEFTOVER: lambda p: _("the match ended with the cards left on the table, "
                                          "before the round was added up"),
-    Say.COUNTED_OUT: SideLine(
-        _l("%(side)s reaches %(score)d (target %(target)d) first, counting out, with "
-           "%(category)s, and wins"),
-        _pl("partnership", "%(side)s reach %(score)d (target %(target)d) first, counting out, "
-            "with %(category)s, and win")),
+    # an ace counted out by its suit is named: "with A♣"
+    Say.COUNTED_OUT: lambda p: COUNTED_OUT({**p, "category": p["cards"]} if p.get("cards")
+                                           else p),
     Say.ONLY_ONE: SideLine(
         _l("%(side)s reaches %(score)d (target %(target)d) and wins (the only side to reach "
            "it)"),

@@ -86,7 +86,20 @@ def test_royal_counts_out_in_order():
     assert m.explanation[0].get("category") == "cards"  # the cards' 3 points, counted first
 
 
-def test_krypkasino_the_end_names_the_sides_that_reached_the_target():
+def test_royal_counted_out_by_an_ace_names_the_ace_rules_8():
+    """Counted out by suit (♠ ♣ ♥ ♦), the ace that reached the target is named: both sides
+    stand at 20 of 21 and neither takes cards, spades or the casinos; Bo's A♣ comes
+    before Ann's A♥ (Norwegian review: "with aces" did not say why Bo won)."""
+    rules = get_rules("royal")
+    result = score_round(rules, [tally(26, 6, ["AH"]), tally(26, 6, ["AC"])], [20, 20])
+    m = settle(rules, [20, 20], result)
+    assert m.finished and m.winner == 1
+    note = m.explanation[0]
+    assert note.code is Say.COUNTED_OUT and note.get("category") == "aces"
+    assert note.get("cards") == (P("AC"),)
+
+
+
     # Anna 48 and Bo 45 before; this round Anna 3 (10♦), Bo 6 (two aces, 2♠ and two
     # spades), Cia 0: Anna 51 and Bo 51 reach 50, Cia (20) wins; at a tie for the fewest
     # the note names the same sides, and another round is played

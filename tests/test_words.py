@@ -601,6 +601,13 @@ AGREEING = [
                "Anna & Cia took 2 aces (A♠, A♥): 2 points"),
         "fi": ("Anna otti 2 ässää (A♠, A♥): 2 pistettä",
                "Anna & Cia ottivat 2 ässää (A♠, A♥): 2 pistettä")}),
+    (Say.COUNTED_OUT, {"score": 21, "target": 21, "category": "aces", "cards": (P("AC"),)}, {
+        "en": ("Anna reaches 21 (target 21) first, counting out, with A♣, and wins",
+               "Anna & Cia reach 21 (target 21) first, counting out, with A♣, and win"),
+        "fi": ("Anna saa järjestyslaskennassa ensimmäisenä 21 pistettä (tavoite 21), kun "
+               "lasketaan A♣, ja voittaa",
+               "Anna & Cia saavat järjestyslaskennassa ensimmäisinä 21 pistettä (tavoite 21), "
+               "kun lasketaan A♣, ja voittavat")}),
     (Say.COUNTED_OUT, {"score": 21, "target": 21, "category": "spades"}, {
         "en": ("Anna reaches 21 (target 21) first, counting out, with spades, and wins",
                "Anna & Cia reach 21 (target 21) first, counting out, with spades, and win"),

@@ -47,7 +47,7 @@ class Say(enum.StrEnum):
     # the same, decided by the cards left on the table, taken after the last play
     ENDED_WITH_LEFTOVER = "ended_with_leftover"
     # the match
-    COUNTED_OUT = "counted_out"  # side, score, target, category: reaches it first with it
+    COUNTED_OUT = "counted_out"  # side, score, target, category, cards (the ace, by suit)
     ONLY_ONE = "only_one"  # side, score, target: the only side to reach it
     MOST_POINTS = "most_points"  # side, score, target: most points of the sides past it
     MOST_SPADES = "most_spades"  # side, score, count: tied on points, most spades

@@ -119,6 +119,7 @@ class Credit:
     side: int
     category: Category
     points: int
+    card: Card | None = None  # an ace credited on its own (counted out by suit)
 
 
 Points = Mapping[Category, int]
@@ -376,8 +377,8 @@ def _aces(
     elif v.ace:
         by_suit = sorted(((c, i) for i, t in enumerate(tallies) for c in t.aces),
                          key=lambda ci: ci[0].suit.order)
-        for _card, i in by_suit:
-            steps.append([Credit(i, Category.ACES, v.ace)])
+        for card, i in by_suit:
+            steps.append([Credit(i, Category.ACES, v.ace, card)])
         for i, t in enumerate(tallies):
             if t.aces:
                 lines.append(Note.of(Say.ACES, side=i, cards=tuple(t.aces),
@@ -524,7 +525,8 @@ def settle(
                 i = reached[0]
                 return MatchResult(final, True, i, (
                     Note.of(Say.COUNTED_OUT, side=i, score=scores[i], target=target,
-                            category=step[0].category.value),),
+                            category=step[0].category.value,
+                            **({"cards": (card,)} if (card := step[0].card) else {})),),
                     Decided.COUNTED_OUT)
             if reached:
                 return _most_points(rules, scores, reached, None, final)
