@@ -474,8 +474,8 @@ def test_a_short_last_deal_tells_the_dealer_how_many_cards_each_gets(client):
         response = post_play(client, token, number, code, best.action.value, refs=best.refs)
         assert response.status_code == 200, plain(response)[:500]
     page = plain(client.get(here))
-    assert ("last deal Deal 9: Bo deals the last cards. this deal: Cy 2 cards, Ann 1 card, "
-            "Bo 1 card") in page
+    assert ("Deal 9: Bo deals the last cards. Cy to play last deal this deal: Cy 2 cards, "
+            "Ann 1 card, Bo 1 card") in page
 
 
 def test_when_the_hands_are_played_out_the_table_is_told_to_deal_again(client):
@@ -488,7 +488,7 @@ def test_when_the_hands_are_played_out_the_table_is_told_to_deal_again(client):
         assert post_play(client, token, number, code, "trail").status_code == 200
         assert 'id="new-deal"' not in text(client.get(here))
     post_play(client, token, number, "10H", "trail")  # Bo's fourth card: deal 1 is over
-    said = "Ann to play Deal 2: Bo deals 4 cards to each."
+    said = "Deal 2: Bo deals 4 cards to each. Ann to play"  # dealing comes first
     assert said in plain(client.get(here))
     assert "Deal 2: Bo deals 4 cards to each." in plain(client.get(f"/match/{token}/tv"))
     post_play(client, token, number, "8S", "trail")
