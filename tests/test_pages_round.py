@@ -764,6 +764,25 @@ def test_two_builds_pending_need_a_card_each(client):
     assert "6 or 7" not in page
 
 
+def test_finnish_piles_say_what_is_left_of_sweeps_that_cancel(client):
+    """Finnish sweeps cancel each other (RULES §5): a pile says so during the round, not
+    only in the round's points (Finnish review)."""
+    token, number = opened(client, variant="finnish", table=("2C", "3D", "4H", "9S"))
+    post_play(client, token, number, "9H", "capture", refs=[0, 1, 2, 3])  # Ann's sweep
+    page = plain(client.get(f"/match/{token}/round/{number}"))
+    assert "1 sweep" in page and "once they cancel" not in page
+    post_play(client, token, number, "5D")
+    post_play(client, token, number, "6C")
+    page = plain(post_play(client, token, number, "JD", "capture", refs=[0, 1]))  # Bo's
+    assert page.count("1 sweep (0 once they cancel)") == 2, page
+    swedish, round_no = opened(client, table=("2C", "3D", "4H", "9S"))  # no cancelling
+    post_play(client, swedish, round_no, "9H", "capture", refs=[0, 1, 2, 3])
+    post_play(client, swedish, round_no, "5D")
+    post_play(client, swedish, round_no, "6C")
+    page = plain(post_play(client, swedish, round_no, "JD", "capture", refs=[0, 1]))
+    assert "once they cancel" not in page
+
+
 def test_a_capture_says_the_value_a_card_takes_as_when_it_is_not_its_number(client):
     """RULES §2: a Swedish ace counts 1 or 14; a Norwegian 10♦ counts 16 from the hand. An
     offer says which ("A♥ as 14 takes 8♦+5♦+A♣"), and so does the play once recorded; a 9

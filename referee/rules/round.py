@@ -57,6 +57,7 @@ from .scoring import (
     RoundScore,
     Tally,
     TallyLimits,
+    cancel_sweeps,
     immediate_credits,
     round_and_match,
 )
@@ -260,6 +261,9 @@ class PileCount:
     points: tuple[Card, ...]  # the cards worth points in this variant
     unscored: int = 0  # sweeps that do not score (Finnish: the last deal, the freeze)
     mulle: int = 0  # the points of the mulles taken (Mulle)
+    # the sweeps left once the sides' sweeps cancel each other (Finnish), where that is
+    # fewer than ``sweeps``; None where nothing cancels
+    cancelled_to: int | None = None
 
 
 @dataclass(frozen=True)
@@ -1068,13 +1072,29 @@ class RoundState:
         >>> _ = r.play(Play(Card.parse("AH"), Action.CAPTURE, (0,)))
         >>> r.pile_counts()[0]  # doctest: +NORMALIZE_WHITESPACE
         PileCount(cards=2, spades=1, sweeps=0, points=(Card.parse('AS'), Card.parse('AH')),
-                  unscored=0, mulle=0)
+                  unscored=0, mulle=0, cancelled_to=None)
+
+        Where sweeps cancel each other (Finnish), each pile says what is left of its own:
+
+        >>> f = RoundState(get_rules("finnish"), players=2, dealer=1)
+        >>> f.start(parse_cards(["2C", "3D", "4H", "9S"]))
+        >>> _ = f.play(Play(Card.parse("9H"), Action.CAPTURE, (0, 1, 2, 3)))  # a mökki
+        >>> [(c.sweeps, c.cancelled_to) for c in f.pile_counts()]
+        [(1, None), (0, None)]
+        >>> _ = f.play(Play(Card.parse("5D"), Action.TRAIL))
+        >>> _ = f.play(Play(Card.parse("6C"), Action.TRAIL))
+        >>> _ = f.play(Play(Card.parse("JD"), Action.CAPTURE, (0, 1)))  # 5+6: a mökki each
+        >>> [(c.sweeps, c.cancelled_to) for c in f.pile_counts()]
+        [(1, 0), (1, 0)]
         """
+        scored = [sum(1 for s in self.sweeps[i] if s.scored) for i in range(len(self.piles))]
+        left = (cancel_sweeps(scored) if self.rules.sweep_cancellation and len(scored) > 1
+                else scored)
         return [
-            PileCount(len(pile), sum(1 for c in pile if c.spade),
-                      sum(1 for s in self.sweeps[i] if s.scored),
+            PileCount(len(pile), sum(1 for c in pile if c.spade), scored[i],
                       tuple(sorted(c for c in pile if self.rules.card_points(c))),
-                      sum(1 for s in self.sweeps[i] if not s.scored), self.mulle[i])
+                      sum(1 for s in self.sweeps[i] if not s.scored), self.mulle[i],
+                      left[i] if left[i] != scored[i] else None)
             for i, pile in enumerate(self.piles)
         ]
 
