@@ -38,6 +38,13 @@ HOUSE_RULES = {
 # the number of players the choice's words name (None: any the engine takes)
 # (pairs of six are the three sides of two: one choice)
 PARTNERSHIPS: dict[str, tuple[bool | int, int | None]] = {"pairs": (True, None), "2": (2, 6)}
+
+
+def names_other_count(choice: str, players: int) -> int | None:
+    """The number of players a choice of partnership names, where it is not ``players``
+    ("two sides of three (6 players)" for four); None where the choice fits."""
+    named = PARTNERSHIPS.get(choice, (False, None))[1]
+    return named if named not in (None, players) else None
 # the fields NewMatchForm.options reads
 OPTION_FIELDS = ("partnerships", "target", "building", *HOUSE_RULES)
 
@@ -139,8 +146,8 @@ class NewMatchForm(FlaskForm):
                 _("Choose who deals first among the %(n)d players: tick it beside a name.",
                   n=count))
             valid = False
-        named = PARTNERSHIPS.get(self.partnerships.data or "", (False, None))[1]
-        if named not in (None, count) and not self.partnerships.errors:
+        named = names_other_count(self.partnerships.data or "", count)
+        if named is not None and not self.partnerships.errors:
             self.partnerships.errors.append(_(
                 "“%(choice)s” is for %(n)d players, not %(count)d: choose again",
                 choice=next(c.label for c in self.partnerships.choices

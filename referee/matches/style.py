@@ -9,7 +9,7 @@ from flask import make_response, request
 from ..rules.round import seatings, sides_of
 from ..rules.variants import HOUSE_FLAGS, VARIANTS, Building, OptionError, house_rules
 from . import bp
-from .forms import MAX_SEATS, MIN_SEATS, PARTNERSHIPS
+from .forms import MAX_SEATS, MIN_SEATS, PARTNERSHIPS, names_other_count
 
 
 @bp.get("/variants.css")
@@ -71,13 +71,13 @@ def _partnerships_css() -> str:
             if count in seated.counts and count not in seated.alone:
                 hidden.append(f'{chosen} #partnerships option[value=""]')
             refused = []
-            for value, (partnership, named) in PARTNERSHIPS.items():
+            for value, (partnership, _named) in PARTNERSHIPS.items():
                 try:
                     sides_of(variant.rules({"partnerships": partnership}), count)
                 except OptionError:
                     refused.append(value)
                 else:
-                    if named not in (None, count):  # "two sides of three" for four
+                    if names_other_count(value, count) is not None:  # "of three" for four
                         refused.append(value)
             if len(refused) == len(PARTNERSHIPS):
                 hidden.append(f"{chosen} #partnering")

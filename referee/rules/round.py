@@ -57,9 +57,9 @@ from .scoring import (
     RoundScore,
     Tally,
     TallyLimits,
-    cancel_sweeps,
     immediate_credits,
     round_and_match,
+    sweeps_left,
 )
 from .table import Build, Item, item_cards
 from .turn import Action, IllegalPlay, Kind, Play, Spot, Verdict, judge, verify_play
@@ -1088,8 +1088,7 @@ class RoundState:
         [(1, 0), (1, 0)]
         """
         scored = [sum(1 for s in self.sweeps[i] if s.scored) for i in range(len(self.piles))]
-        left = (cancel_sweeps(scored) if self.rules.sweep_cancellation and len(scored) > 1
-                else scored)
+        left = sweeps_left(self.rules, scored)
         return [
             PileCount(len(pile), sum(1 for c in pile if c.spade), scored[i],
                       tuple(sorted(c for c in pile if self.rules.card_points(c))),

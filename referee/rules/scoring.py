@@ -165,6 +165,17 @@ def cancel_sweeps(counts: Sequence[int]) -> list[int]:
     return [c - low for c in counts]
 
 
+def sweeps_left(rules: Rules, counts: Sequence[int]) -> list[int]:
+    """Each side's sweeps once they cancel each other, where the rules say they do.
+
+    >>> from .variants import get_rules
+    >>> sweeps_left(get_rules("finnish"), [3, 1]), sweeps_left(get_rules("swedish"), [3, 1])
+    ([2, 0], [3, 1])
+    """
+    return cancel_sweeps(counts) if rules.sweep_cancellation and len(counts) > 1 else list(
+        counts)
+
+
 def immediate_credits(rules: Rules, side: int, cards: Iterable[Card]) -> list[Credit]:
     """The aces and casinos among ``cards``, credited the moment they are captured."""
     out = []
@@ -253,7 +264,7 @@ def score_round(
         raw = [0] * n
     if not (rules.sweeps_score or v.reverse):
         raw = [0] * n  # sweeps never score in this variant
-    counted = cancel_sweeps(raw) if rules.sweep_cancellation and n > 1 else list(raw)
+    counted = sweeps_left(rules, raw)
     if counted != raw:
         explanation.append(Note.of(Say.SWEEPS_CANCEL, counts=tuple(raw),
                                    counted=tuple(counted)))
