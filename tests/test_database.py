@@ -353,3 +353,45 @@ def test_postgresql_cursors_describe_what_they_ran_when_asked_later(app):
         cursor.execute("SELECT")  # rows without columns: described, as psycopg's are
         assert cursor.description is not None and len(cursor.description) == 0
         cursor.execute("RESET lock_timeout")
+
+
+def test_a_request_that_only_read_ends_with_commit_and_one_that_wrote_commits_nothing(
+        tmp_path):
+    """A page's request that only read ends its transaction with COMMIT on PostgreSQL, so
+    the statements psycopg prepared on the connection stay prepared (a ROLLBACK makes it
+    forget them all: the round page's read would be planned again, about 1 ms each time);
+    one that wrote and did not commit is rolled back as before, on both databases."""
+    import os
+
+    from sqlalchemy import func, select
+
+    url = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{tmp_path}/r.db"
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": url})
+
+    @app.get("/test/read")
+    def read() -> str:
+        return str(db.session.execute(select(func.count(Match.id))).scalar())
+
+    @app.get("/test/write")
+    def write() -> str:  # writes and never commits
+        db.session.add(Match(variant="swedish", options={}, first_dealer=0))
+        db.session.flush()
+        return str(db.session.execute(select(func.count(Match.id))).scalar())
+
+    with app.app_context():
+        db.create_all()
+    try:
+        client = app.test_client()
+        assert client.get("/test/write").text == "1"  # written within the request...
+        for _ in range(8):  # psycopg prepares a statement at its sixth run on a connection
+            assert client.get("/test/read").text == "0"  # ...and never committed
+        with app.app_context(), db.engine.connect() as connection:
+            if db.engine.dialect.name == "postgresql":  # the pool's one connection
+                prepared = connection.execute(text(
+                    "SELECT statement FROM pg_prepared_statements")).scalars().all()
+                assert any("count(match.id)" in statement for statement in prepared)
+            assert connection.execute(text("SELECT count(*) FROM match")).scalar() == 0
+    finally:
+        with app.app_context():
+            db.drop_all()
+            db.engine.dispose()
