@@ -695,6 +695,16 @@ def tally_boxes(rules: Rules) -> dict[str, bool]:
             "mulle": "mulle" in scored, "last_capture": "last_capture" in scored}
 
 
+def tally_order(rules: Rules) -> tuple[str, str]:
+    """The order in which a tally form asks for the aces and the casinos: the order the
+    variant scores them in (Royal Casino counts the casinos before the aces: RULES §8)."""
+    scored = rules.categories
+    if "aces" in scored and "big_casino" in scored \
+            and scored.index("big_casino") < scored.index("aces"):
+        return ("casinos", "aces")
+    return ("aces", "casinos")
+
+
 @dataclass(frozen=True)
 class SideCounts:
     """One side's counts as a tally form gives them (mulle: how many, or the points in

@@ -539,6 +539,18 @@ def test_last_capture_box_where_it_scores(client, variant):
     assert 'name="sides-1-last_capture"' in text(client.get(f"/match/{token}/round/{number}"))
 
 
+@pytest.mark.parametrize(("variant", "first"), [
+    ("royal", "sides-0-big_casino"),  # counted out before the aces (RULES §8)
+    ("swedish", "sides-0-aces"), ("finnish", "sides-0-aces"), ("krypkasino", "sides-0-aces")])
+def test_the_tally_asks_for_the_aces_and_the_casinos_in_the_order_they_score(client, variant,
+                                                                             first):
+    token, number = _tally_page(client, variant)
+    page = text(client.get(f"/match/{token}/round/{number}"))
+    aces, casino = page.index('name="sides-0-aces"'), page.index('name="sides-0-big_casino"')
+    assert (aces < casino) == (first == "sides-0-aces")
+    assert page.index('name="sides-0-spades"') < min(aces, casino)
+
+
 # -- 3. limits follow the pack ------------------------------------------------------------
 
 def test_one_pack_limits_in_the_messages(client):

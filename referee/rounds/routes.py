@@ -178,6 +178,7 @@ def panel_context(who: Access[Any], rnd: RoundData, game: RoundState | None = No
         context["ace_boxes"] = ace_boxes(rules.packs, limits.aces_of_spades_only)
         context["sweep_limits"] = limits.sweeps
         context["boxes"] = service.tally_boxes(rules)
+        context["tally_order"] = service.tally_order(rules)
         if result is None and can_edit and rnd.open and game.logged == 0:
             back = service.tally_taken_back(rnd)  # "Change the tally": its counts to correct
             if back is not None:
