@@ -1025,7 +1025,12 @@ def notes_text(notes: Sequence[Note], sides: Sequence[str]) -> list[str]:
 
 # -- the pack and the variants, as players name them ------------------------------------
 
-RANK_WORDS = {1: _l("ace"), 11: _l("jack"), 12: _l("queen"), 13: _l("king")}
+# every rank as a word, for a language that says "pataseiska" (Finnish names a card in one
+# word, its number included); a number stays a number where it is read as one
+RANK_WORDS = {1: _l("ace"), 2: _pl("card rank", "2"), 3: _pl("card rank", "3"),
+              4: _pl("card rank", "4"), 5: _pl("card rank", "5"), 6: _pl("card rank", "6"),
+              7: _pl("card rank", "7"), 8: _pl("card rank", "8"), 9: _pl("card rank", "9"),
+              10: _pl("card rank", "10"), 11: _l("jack"), 12: _l("queen"), 13: _l("king")}
 CARD_NAMES = {
     "S": _l("%(rank)s of spades"),
     "H": _l("%(rank)s of hearts"),
@@ -1042,8 +1047,7 @@ def card_name(card: Card) -> str:
 
 @lru_cache(maxsize=1024)
 def _card_name(card: Card, _locale: str) -> str:
-    rank = RANK_WORDS.get(card.rank)
-    return str(CARD_NAMES[card.suit.value]) % {"rank": rank if rank else str(card.rank)}
+    return str(CARD_NAMES[card.suit.value]) % {"rank": RANK_WORDS[card.rank]}
 
 
 VARIANT_NAMES = {

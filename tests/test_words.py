@@ -882,3 +882,19 @@ def test_a_build_kept_past_the_last_card_is_said_by_the_card_that_kept_it(app, l
                                      value=10)) == refusal
         kept = Finding(1, 0, Reason.of(Why.UNBACKED_KEPT, value=10, card=P("10C")))
         assert finding_text(kept, ["Far", "Mor"])[0] == finding
+
+
+@pytest.mark.parametrize(("language", "names"), [
+    ("en", ["ace of spades", "7 of hearts", "10 of diamonds", "king of clubs"]),
+    # Finnish names a card in one word, its number a word too (glossary: "seiska ottaa")
+    ("fi", ["pataässä", "herttaseiska", "ruutukymppi", "ristikuningas"]),
+    ("sv", ["spader ess", "hjärter 7", "ruter 10", "klöver kung"]),
+])
+def test_a_screen_reader_hears_each_card_as_players_name_it(app, language, names):
+    from flask_babel import force_locale
+
+    from referee.rules.cards import Card
+    from referee.words import card_name
+
+    with app.test_request_context(), force_locale(language):
+        assert [card_name(Card.parse(c)) for c in ("AS", "7H", "10D", "KC")] == names
