@@ -66,7 +66,7 @@ from .rules.scoring import (
     TallyError,
     validate_tallies,
 )
-from .rules.turn import IllegalPlay, Play, Verdict
+from .rules.turn import IllegalPlay, Play, Verdict, is_multiple_build
 from .rules.variants import MulleScoring, OptionError, Rules, get_rules
 from .words import SideName, error_text, play_text, verdict_text
 from .words import side_names as names_of_sides
@@ -887,8 +887,9 @@ def _refused(match: Match, play: Play, outcome: Outcome) -> str:
     and the rule that decided it."""
     game, verdict = outcome.game, outcome.verdict
     assert game.turn is not None  # a play is judged only while the round goes on
-    claimed = play_text(play, [game.table[i] for i in play.refs],
-                        building=game.rules.building)
+    items = [game.table[i] for i in play.refs]
+    claimed = play_text(play, items, building=game.rules.building,
+                        multiple=is_multiple_build(game.rules, play, items))
     rule = verdict_text(verdict, match.names)
     return _("“%(play)s” by %(name)s is not legal: %(rule)s", play=claimed,
              name=match.names[game.turn], rule=rule)

@@ -467,12 +467,14 @@ def finding_text(finding: Finding, names: Sequence[str] | None) -> tuple[str, st
 
 def play_text(play: Play, items: Sequence[Item], kind: Kind | None = None,
               value: int | None = None, groups: Sequence[Group] = (),
-              building: Building | None = None) -> str:
+              building: Building | None = None, multiple: bool = False) -> str:
     """A play as players say it: "7♥ takes 3♠+4♣ and 7♦", "A♥ as 14 takes 8♦+5♦+A♣",
     "trail 7♥" ... ``items`` are the table items it takes or goes onto; ``kind`` and
     ``value`` what it turned out to be (a capture's value is said where the card takes as
     other than its number); ``groups`` a capture's items as the referee splits them, when
-    known; ``building`` the variant's, where a double is a multiple build (Casino)."""
+    known; ``building`` the variant's, where a double is a multiple build (Casino);
+    ``multiple``: a build of loose cards in sets of its value (Casino:
+    :func:`~referee.rules.turn.is_multiple_build`)."""
     card = card_text(play.card)
     said = play.value
     value = value if value is not None else said
@@ -487,10 +489,10 @@ def play_text(play: Play, items: Sequence[Item], kind: Kind | None = None,
                      items=taken)
         return _("%(card)s takes %(items)s", card=card, items=taken)
     raised = len(items) == 1 and isinstance(items[0], Build)
-    if play.action is Action.DOUBLE or kind is Kind.DOUBLE:
+    if play.action is Action.DOUBLE or kind is Kind.DOUBLE or multiple:
         builds = [item for item in items if isinstance(item, Build)]
         loose = [item for item in items if isinstance(item, Card)]
-        if building is not None and building.builds_in_sets:
+        if multiple or (building is not None and building.builds_in_sets):
             # the sets side by side, not summed: "3♦ on 8♣ and 5♣"
             sets = listed([item_text(item) for item in items])
             if value is not None:
@@ -538,14 +540,15 @@ def records_text(records: Iterable[PlayRecord],
     locale = str(get_locale())
     return [(record, _record_text(record.play, record.items, record.verdict.kind,
                                   record.verdict.value, record.verdict.groups, building,
-                                  locale))
+                                  record.verdict.why.code is Why.BUILDS_MULTIPLE, locale))
             for record in records]
 
 
 @lru_cache(maxsize=4096)
 def _record_text(play: Play, items: tuple[Item, ...], kind: Kind, value: int | None,
-                 groups: tuple[Group, ...], building: Building, _locale: str) -> str:
-    return play_text(play, items, kind, value, groups, building)
+                 groups: tuple[Group, ...], building: Building, multiple: bool,
+                 _locale: str) -> str:
+    return play_text(play, items, kind, value, groups, building, multiple)
 
 
 def hands_text(hands: Sequence[tuple[int, int]], names: Sequence[str]) -> str:

@@ -553,3 +553,22 @@ def test_danish_duty_holds_only_when_the_card_can_capture_rules_3_2():
     # 7♠ could take 3♦+4♥: it must capture
     assert not r.can_play(play("7S", "trail"))
     assert not r.can_play(play("7S", "build", [4], 16))
+
+
+def test_builds_onto_several_loose_cards_are_offered_a_dozen_at_most():
+    """A table of twelve low cards makes hundreds of builds onto two or three of them: the
+    offers keep the first twelve (onto two cards before three), each legal, the trail
+    last; the rest are judged when claimed."""
+    from referee.rules.turn import SEVERAL_OFFERED
+
+    rules = get_rules("classic")
+    table = tuple(parse_cards(["AC", "AD", "AH", "2C", "2D", "2H", "3C", "3D", "3H", "4C",
+                               "4D", "4H"]))
+    offered = legal_plays(Spot(rules, 0, table), Card.parse("AS"))
+    several = [p for p in offered if p.action is Action.BUILD and len(p.refs) > 1]
+    assert len(several) == SEVERAL_OFFERED == 12
+    assert all(len(p.refs) == 2 for p in several)  # pairs come first
+    assert all(judge(Spot(rules, 0, table), p).legal for p in several)
+    assert offered[-1].action is Action.TRAIL
+    assert offered.index(several[0]) > max(i for i, p in enumerate(offered) if len(p.refs) == 1
+                                           and p.action is not Action.CAPTURE)

@@ -26,7 +26,7 @@ from ..rules.partition import TooComplex
 from ..rules.round import RoundError, RoundState, tally_limits
 from ..rules.scoring import TallyError
 from ..rules.table import Item
-from ..rules.turn import Action, Play, Verdict, judge, legal_plays
+from ..rules.turn import Action, Play, Verdict, is_multiple_build, judge, legal_plays
 from ..rules.variants import MulleScoring
 from ..web import Access, may_edit, render, round_access, wants_fragment
 from ..words import (
@@ -304,7 +304,8 @@ def _offer_text(game: RoundState, play: Play, split: Split) -> str:
     """An offer's words; a capture that makes a mulle says so, with its points."""
     items = [game.table[i] for i in play.refs]
     said = play_text(play, items, value=split.value, groups=split.groups,
-                     building=game.rules.building)
+                     building=game.rules.building,
+                     multiple=is_multiple_build(game.rules, play, items))
     mulle = game.rules.mulle_value(play.card, items) if play.action is Action.CAPTURE else 0
     return f"{said} · {mulle_text(mulle)}" if mulle else said
 
@@ -444,7 +445,8 @@ def _refused(names: Sequence[str], game: RoundState, claimed: Play, verdict: Ver
     items = [game.table[i] for i in claimed.refs if i < len(game.table)]
     return {
         "play": claimed,
-        "text": play_text(claimed, items, building=game.rules.building),
+        "text": play_text(claimed, items, building=game.rules.building,
+                          multiple=is_multiple_build(game.rules, claimed, items)),
         "legal": verdict.legal,
         "lead": verdict_text(verdict, names),
         "detail": detail_text(verdict, names),

@@ -28,9 +28,11 @@ False
 from __future__ import annotations
 
 import enum
+import functools
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import combinations, islice
 from typing import Any
 
 from .capture import Capture, Group, can_capture, capture_options, check_capture
@@ -48,6 +50,7 @@ __all__ = [
     "Spot",
     "Verdict",
     "can_play",
+    "is_multiple_build",
     "judge",
     "legal_plays",
     "verify_play",
@@ -352,6 +355,28 @@ def _build(spot: Spot, play: Play, budget: Budget) -> Verdict:
                                          values=tuple(sums), value=play.value or 0))
 
 
+def is_multiple_build(rules: Rules, play: Play, items: Sequence[Item]) -> bool:
+    """Is ``play`` a build of loose cards in several sets of its value (Casino's multiple
+    build made at once: 3♦ on 8♣ and 5♣ for 8, the sets 3♦+5♣ and 8♣), rather than one
+    set adding up to it? As claimed, before it is judged.
+
+    >>> from .variants import get_rules
+    >>> P = Card.parse
+    >>> play = Play(P("3D"), Action.BUILD, (0, 1), 8)
+    >>> is_multiple_build(get_rules("classic"), play, (P("8C"), P("5C")))
+    True
+    >>> is_multiple_build(get_rules("classic"), Play(P("3D"), Action.BUILD, (0, 1), 16),
+    ...                   (P("8C"), P("5C")))
+    False
+    """
+    if (play.action is not Action.BUILD or play.value is None
+            or not rules.building.builds_in_sets or not items
+            or not all(isinstance(item, Card) for item in items)):
+        return False
+    members = [play.card, *(item for item in items if isinstance(item, Card))]
+    return play.value not in _sums([rules.table_values(c) for c in members])
+
+
 def _sums(values: Sequence[tuple[int, ...]]) -> list[int]:
     sums = {0}
     for options in values:
@@ -501,10 +526,11 @@ def _holding(
 def legal_plays(spot: Spot, card: Card, budget: Budget | None = None) -> list[Play]:
     """What ``card`` may do on this table, as the referee offers it at the table: its
     captures best first, then the builds, raises and doubles onto one table item, then
-    the trail. Each is legal as far as the referee can tell without the hand (a build
-    still has to be backed by the end of the deal). Plays onto several items at once
-    are not listed, but for building more on a build with one loose card; they are
-    judged when claimed.
+    the builds onto two or three loose cards (A♥ on 2♣+3♦: 6; in Casino also a multiple
+    build, 3♦ on 8♣+5♣: two sets of 8), then the trail. Each is legal as far as the
+    referee can tell without the hand (a build still has to be backed by the end of the
+    deal). Other plays onto several items are not listed, but for building more on a
+    build with one loose card; they are judged when claimed.
 
     >>> from .variants import get_rules
     >>> P = Card.parse
@@ -517,6 +543,13 @@ def legal_plays(spot: Spot, card: Card, budget: Budget | None = None) -> list[Pl
     build (2,) 14
     double (2,) None
     trail () None
+
+    Casino builds onto several loose cards, in sets too (8: 3♦+5♣ and 8♣; 5: 5♣ and
+    3♦+2♥; or 10, all three in one):
+
+    >>> spot = Spot(get_rules("classic"), 0, (P("8C"), P("5C"), P("2H")))
+    >>> [(p.refs, p.value) for p in legal_plays(spot, P("3D")) if len(p.refs) > 1]
+    [((0, 1), 8), ((1, 2), 5), ((1, 2), 10)]
     """
     budget = budget or Budget()
     rules = spot.rules
@@ -525,6 +558,7 @@ def legal_plays(spot: Spot, card: Card, budget: Budget | None = None) -> list[Pl
     except TooComplex:  # not even one capture found from the reserve
         captures = []
     others: list[Play] = []
+    several: list[Play] = []  # already judged
     if rules.building is not Building.NONE and rules.can_build_with(card):
         # what the card makes with each loose card it may build with, worked out once
         made_with = {j: _sums([rules.table_values(card), rules.table_values(c)])
@@ -548,11 +582,48 @@ def legal_plays(spot: Spot, card: Card, budget: Budget | None = None) -> list[Pl
                     others += [Play(card, Action.DOUBLE, (i,), v) for v in same]
                 else:
                     others.append(Play(card, Action.DOUBLE, (i,)))
+        if not rules.building.one_on_one:  # the Nordic games build with one loose card
+            candidates = _builds_on_loose_cards(rules, card, spot.table, sorted(made_with))
+            several = list(islice((p for p in islice(candidates, SEVERAL_JUDGED)
+                                   if _offered(spot, p, budget)), SEVERAL_OFFERED))
     others.append(Play(card, Action.TRAIL))
     taking = [Play(card, Action.CAPTURE, option) for option in captures]
     if spot.last_card and spot.owned():  # a capture that leaves the build may be refused
         taking = [play for play in taking if _offered(spot, play, budget)]
-    return taking + [play for play in others if _offered(spot, play, budget)]
+    offered = [play for play in others if _offered(spot, play, budget)]
+    # the builds onto several cards after those onto one, before the trail
+    return taking + [p for p in offered if p.action is not Action.TRAIL] + several + [
+        p for p in offered if p.action is Action.TRAIL]
+
+
+# The most builds onto several loose cards offered for one card (a table of twelve low
+# cards makes hundreds), and the most judged to find them: the first ones, onto two cards
+# before three; any other is judged when claimed ("Another claim…").
+SEVERAL_OFFERED = 12
+SEVERAL_JUDGED = 120
+
+
+def _builds_on_loose_cards(rules: Rules, card: Card, table: Sequence[Item],
+                           loose: Sequence[int]) -> Iterator[Play]:
+    """The builds of ``card`` onto two or three of the ``loose`` cards (their places on
+    the table), for every value a card may take from the hand: the sum of the cards, or,
+    where builds may be made in sets, a share of it (three cards in two sets of 8). Only
+    candidates, made as they are asked for: each is judged before it is offered."""
+    highest = _highest_hand_value(rules)
+    for size in (2, 3):
+        for group in combinations(loose, size):
+            members = [card, *(table[j] for j in group)]
+            sums = _sums([rules.table_values(c) for c in members if isinstance(c, Card)])
+            sets = range(1, len(members) + 1) if rules.building.builds_in_sets else (1,)
+            for value in sorted({s // n for s in sums for n in sets if s % n == 0}):
+                if value <= highest:
+                    yield Play(card, Action.BUILD, group, value)
+
+
+@functools.cache
+def _highest_hand_value(rules: Rules) -> int:
+    """The highest value a card takes from the hand: no build is worth more."""
+    return max(max(rules.hand_values(c), default=0) for c in pack())
 
 
 def _offered(spot: Spot, play: Play, budget: Budget) -> bool:
