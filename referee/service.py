@@ -66,9 +66,9 @@ from .rules.scoring import (
     TallyError,
     validate_tallies,
 )
-from .rules.turn import IllegalPlay, Play, Verdict, is_multiple_build
+from .rules.turn import IllegalPlay, Play, Verdict
 from .rules.variants import MulleScoring, OptionError, Rules, get_rules
-from .words import SideName, error_text, play_text, verdict_text
+from .words import SideName, claim_text, error_text, verdict_text
 from .words import side_names as names_of_sides
 
 
@@ -699,8 +699,8 @@ def tally_order(rules: Rules) -> tuple[str, str]:
     """The order in which a tally form asks for the aces and the casinos: the order the
     variant scores them in (Royal Casino counts the casinos before the aces: RULES §8)."""
     scored = rules.categories
-    if "aces" in scored and "big_casino" in scored \
-            and scored.index("big_casino") < scored.index("aces"):
+    if ("aces" in scored and "big_casino" in scored
+            and scored.index("big_casino") < scored.index("aces")):
         return ("casinos", "aces")
     return ("aces", "casinos")
 
@@ -887,9 +887,7 @@ def _refused(match: Match, play: Play, outcome: Outcome) -> str:
     and the rule that decided it."""
     game, verdict = outcome.game, outcome.verdict
     assert game.turn is not None  # a play is judged only while the round goes on
-    items = [game.table[i] for i in play.refs]
-    claimed = play_text(play, items, building=game.rules.building,
-                        multiple=is_multiple_build(game.rules, play, items))
+    claimed = claim_text(play, [game.table[i] for i in play.refs], game.rules)
     rule = verdict_text(verdict, match.names)
     return _("“%(play)s” by %(name)s is not legal: %(rule)s", play=claimed,
              name=match.names[game.turn], rule=rule)

@@ -27,7 +27,7 @@ from .rules.reasons import Param, Reason, Why
 from .rules.round import Finding, PlayRecord, Sweep, SweepNote, SweepPenalty, Whereabouts
 from .rules.scoring import Standing
 from .rules.table import Build, Item
-from .rules.turn import Action, Kind, Play, Verdict
+from .rules.turn import Action, Kind, Play, Verdict, is_multiple_build
 from .rules.variants import OPTION_NAMES, Building, OptionError, Rules, Variant
 
 Words = dict[str, Any]  # a sentence's parameters, worded
@@ -514,6 +514,14 @@ def play_text(play: Play, items: Sequence[Item], kind: Kind | None = None,
         return _("%(card)s on %(items)s: a build of %(value)d", card=card, items=onto,
                  value=value)
     return _("%(card)s builds on %(items)s", card=card, items=onto)
+
+
+def claim_text(play: Play, items: Sequence[Item], rules: Rules, value: int | None = None,
+               groups: Sequence[Group] = ()) -> str:
+    """A play as claimed, before it is judged (an offer, a refusal), in the variant's
+    words: a double or a build of loose cards in sets is a multiple build in Casino."""
+    return play_text(play, items, value=value, groups=groups, building=rules.building,
+                     multiple=is_multiple_build(rules, play, items))
 
 
 def groups_text(groups: Sequence[Group], between: str | None = None) -> str:

@@ -26,17 +26,17 @@ from ..rules.partition import TooComplex
 from ..rules.round import RoundError, RoundState, tally_limits
 from ..rules.scoring import TallyError
 from ..rules.table import Item
-from ..rules.turn import Action, Play, Verdict, is_multiple_build, judge, legal_plays
+from ..rules.turn import Action, Play, Verdict, judge, legal_plays
 from ..rules.variants import MulleScoring
 from ..web import Access, may_edit, render, round_access, wants_fragment
 from ..words import (
+    claim_text,
     detail_text,
     error_text,
     finding_text,
     hands_text,
     mulle_text,
     new_deal_text,
-    play_text,
     records_text,
     sweep_text,
     taken_back_text,
@@ -303,9 +303,7 @@ def _choices(game: RoundState, card: Card) -> list[tuple[Play, str]]:
 def _offer_text(game: RoundState, play: Play, split: Split) -> str:
     """An offer's words; a capture that makes a mulle says so, with its points."""
     items = [game.table[i] for i in play.refs]
-    said = play_text(play, items, value=split.value, groups=split.groups,
-                     building=game.rules.building,
-                     multiple=is_multiple_build(game.rules, play, items))
+    said = claim_text(play, items, game.rules, value=split.value, groups=split.groups)
     mulle = game.rules.mulle_value(play.card, items) if play.action is Action.CAPTURE else 0
     return f"{said} · {mulle_text(mulle)}" if mulle else said
 
@@ -445,8 +443,7 @@ def _refused(names: Sequence[str], game: RoundState, claimed: Play, verdict: Ver
     items = [game.table[i] for i in claimed.refs if i < len(game.table)]
     return {
         "play": claimed,
-        "text": play_text(claimed, items, building=game.rules.building,
-                          multiple=is_multiple_build(game.rules, claimed, items)),
+        "text": claim_text(claimed, items, game.rules),
         "legal": verdict.legal,
         "lead": verdict_text(verdict, names),
         "detail": detail_text(verdict, names),
