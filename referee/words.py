@@ -27,7 +27,7 @@ from .rules.reasons import Param, Reason, Why
 from .rules.round import Finding, PlayRecord, Sweep, SweepNote, SweepPenalty, Whereabouts
 from .rules.scoring import Standing
 from .rules.table import Build, Item
-from .rules.turn import Action, Kind, Play, Verdict, is_multiple_build
+from .rules.turn import Action, Kind, Play, Verdict, build_sets
 from .rules.variants import OPTION_NAMES, Building, OptionError, Rules, Variant
 
 Words = dict[str, Any]  # a sentence's parameters, worded
@@ -467,14 +467,15 @@ def finding_text(finding: Finding, names: Sequence[str] | None) -> tuple[str, st
 
 def play_text(play: Play, items: Sequence[Item], kind: Kind | None = None,
               value: int | None = None, groups: Sequence[Group] = (),
-              building: Building | None = None, multiple: bool = False) -> str:
+              building: Building | None = None,
+              sets: Sequence[Sequence[Card]] = ()) -> str:
     """A play as players say it: "7♥ takes 3♠+4♣ and 7♦", "A♥ as 14 takes 8♦+5♦+A♣",
     "trail 7♥" ... ``items`` are the table items it takes or goes onto; ``kind`` and
     ``value`` what it turned out to be (a capture's value is said where the card takes as
     other than its number); ``groups`` a capture's items as the referee splits them, when
     known; ``building`` the variant's, where a double is a multiple build (Casino);
-    ``multiple``: a build of loose cards in sets of its value (Casino:
-    :func:`~referee.rules.turn.is_multiple_build`)."""
+    ``sets``: the sets of a multiple build of loose cards ("3♦+5♣ and 8♣",
+    :func:`~referee.rules.turn.build_sets`)."""
     card = card_text(play.card)
     said = play.value
     value = value if value is not None else said
@@ -489,16 +490,19 @@ def play_text(play: Play, items: Sequence[Item], kind: Kind | None = None,
                      items=taken)
         return _("%(card)s takes %(items)s", card=card, items=taken)
     raised = len(items) == 1 and isinstance(items[0], Build)
-    if play.action is Action.DOUBLE or kind is Kind.DOUBLE or multiple:
+    if sets and value is not None:  # Casino's multiple build of loose cards, set by set
+        return _("%(sets)s: a multiple build of %(value)d",
+                 sets=listed([items_text(each) for each in sets]), value=value)
+    if play.action is Action.DOUBLE or kind is Kind.DOUBLE:
         builds = [item for item in items if isinstance(item, Build)]
         loose = [item for item in items if isinstance(item, Card)]
-        if multiple or (building is not None and building.builds_in_sets):
+        if building is not None and building.builds_in_sets:
             # the sets side by side, not summed: "3♦ on 8♣ and 5♣"
-            sets = listed([item_text(item) for item in items])
+            apart = listed([item_text(item) for item in items])
             if value is not None:
                 return _("%(card)s on %(items)s: a multiple build of %(value)d", card=card,
-                         items=sets, value=value)
-            return _("%(card)s on %(items)s: a multiple build", card=card, items=sets)
+                         items=apart, value=value)
+            return _("%(card)s on %(items)s: a multiple build", card=card, items=apart)
         if len(builds) == 1 and loose:  # Danish "bygge mere": another set on the pile
             return _("%(card)s with %(items)s builds more on the %(build)s", card=card,
                      items=items_text(loose), build=build_text(builds[0]))
@@ -521,7 +525,8 @@ def claim_text(play: Play, items: Sequence[Item], rules: Rules, value: int | Non
     """A play as claimed, before it is judged (an offer, a refusal), in the variant's
     words: a double or a build of loose cards in sets is a multiple build in Casino."""
     return play_text(play, items, value=value, groups=groups, building=rules.building,
-                     multiple=is_multiple_build(rules, play, items))
+                     sets=build_sets(rules, play.card, items, play.value)
+                     if play.action is Action.BUILD else ())
 
 
 def groups_text(groups: Sequence[Group], between: str | None = None) -> str:
@@ -541,22 +546,23 @@ def listed(parts: Sequence[str]) -> str:
 
 
 def records_text(records: Iterable[PlayRecord],
-                 building: Building) -> list[tuple[PlayRecord, str]]:
-    """Each recorded play with its words as it turned out (a capture in its groups):
-    worded once per play and language (a round's page lists the latest plays, each shown
-    again at every play after it), the language looked up once for the list."""
+                 rules: Rules) -> list[tuple[PlayRecord, str]]:
+    """Each recorded play with its words as it turned out (a capture in its groups, a
+    multiple build in its sets): worded once per play and language (a round's page lists
+    the latest plays, each shown again at every play after it), the language looked up
+    once for the list."""
     locale = str(get_locale())
     return [(record, _record_text(record.play, record.items, record.verdict.kind,
-                                  record.verdict.value, record.verdict.groups, building,
-                                  record.verdict.why.code is Why.BUILDS_MULTIPLE, locale))
+                                  record.verdict.value, record.verdict.groups, rules,
+                                  locale))
             for record in records]
 
 
 @lru_cache(maxsize=4096)
 def _record_text(play: Play, items: tuple[Item, ...], kind: Kind, value: int | None,
-                 groups: tuple[Group, ...], building: Building, multiple: bool,
-                 _locale: str) -> str:
-    return play_text(play, items, kind, value, groups, building, multiple)
+                 groups: tuple[Group, ...], rules: Rules, _locale: str) -> str:
+    sets = build_sets(rules, play.card, items, value) if kind is Kind.BUILD else ()
+    return play_text(play, items, kind, value, groups, rules.building, sets)
 
 
 def hands_text(hands: Sequence[tuple[int, int]], names: Sequence[str]) -> str:
@@ -709,12 +715,12 @@ LEFTOVER = SideLine(
 
 
 def taken_back_text(event: Event, record: PlayRecord | None, names: Sequence[str],
-                    building: Building = Building.NONE) -> str:
+                    rules: Rules | None = None) -> str:
     """What an undo took back, as its notice says: the play by name (its words as the
-    variant's ``building`` says them), the first table cards or the tallies."""
-    if record is not None:
+    variant's ``rules`` say them), the first table cards or the tallies."""
+    if record is not None and rules is not None:
         return _("Taken back: %(name)s, %(play)s.", name=names[record.player],
-                 play=records_text([record], building)[0][1])
+                 play=records_text([record], rules)[0][1])
     if isinstance(event, FirstTable):
         return _("Taken back: the first table cards.")
     if isinstance(event, TallyEntered):

@@ -755,18 +755,22 @@ def test_casino_says_multiple_build_where_the_nordic_games_say_double(client):
 def test_casino_offers_builds_onto_several_loose_cards_in_one_tap(client):
     """Casino builds with several loose cards (seed 004: A♥ on 2♣+3♦ makes 6; 3♦ on 8♣
     and 5♣ a multiple build of 8, the sets 3♦+5♣ and 8♣): offered as one tap after the
-    builds onto one card, worded as sets where they are sets, and recorded as offered.
-    The Nordic games build with one loose card and offer none."""
+    builds onto one card, said set by set where they are sets (not "a build of 8" on
+    8♣+5♣, which reads as 13), and recorded as offered. The Nordic games build with one
+    loose card and offer none."""
     token, number = opened(client, variant="classic", table=("8C", "5C", "2H", "KD"))
     here = f"/match/{token}/round/{number}"
     choices = _choices(text(client.get(here, query_string={"card": "3D"})))
     assert choices == ["trail 3♦", "3♦ on 5♣: a build of 8", "3♦ on 2♥: a build of 5",
-                       "3♦ on 8♣ and 5♣: a multiple build of 8",
-                       "3♦ on 5♣ and 2♥: a multiple build of 5",
+                       "3♦+5♣ and 8♣: a multiple build of 8",
+                       "3♦+2♥ and 5♣: a multiple build of 5",
                        "3♦ on 5♣+2♥: a build of 10"]
     page = plain(post_play(client, token, number, "3D", "build", refs=[0, 1], value=8))
-    assert page.count("Ann: 3♦ on 8♣ and 5♣: a multiple build of 8") == 2  # verdict, history
+    assert page.count("Ann: 3♦+5♣ and 8♣: a multiple build of 8") == 2  # verdict, history
     assert "locked build of 8" in page
+    page = plain(client.post(f"{here}/undo", data={"version": version(token, number)},
+                             headers=HX))
+    assert "Taken back: Ann, 3♦+5♣ and 8♣: a multiple build of 8." in page
     nordic, round_no = opened(client, variant="norwegian", table=("8C", "5C", "2H", "KD"))
     choices = _choices(text(client.get(f"/match/{nordic}/round/{round_no}",
                                        query_string={"card": "3D"})))

@@ -462,7 +462,7 @@ def test_a_play_of_the_history_is_worded_in_the_language_of_each_page(app):
                 with force_locale(language):
                     fresh = play_text(record.play, record.items, Kind.CAPTURE, None,
                                       record.verdict.groups)
-                    assert records_text([record], Building.NORDIC) == [(record, fresh)]
+                    assert records_text([record], get_rules("norwegian")) == [(record, fresh)]
                     said.setdefault(language, fresh)
     assert said["en"] == "7♥ takes 3♠+4♣ and 7♦" and len(set(said.values())) == 5
 

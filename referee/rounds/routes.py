@@ -204,7 +204,7 @@ def panel_context(who: Access[Any], rnd: RoundData, game: RoundState | None = No
                   if (each := game.to_deal()) is not None else None),
         turn_name=names[game.turn] if game.turn is not None else None,
         history=(history := records_text(
-            reversed(game.records[-plays:] if plays else game.records), rules.building)),
+            reversed(game.records[-plays:] if plays else game.records), rules)),
         mulles={r.index for r, _text in history if game.mulle_of(r)}
         if rules.variant.mulle is not MulleScoring.NONE else set(),
         findings=[(f, *finding_text(f, names)) for f in game.findings],
@@ -485,7 +485,7 @@ def undo(token: str, number: int):
                       lambda who, rnd, version: service.undo(rnd, version, who.seat),
                       lambda who, rnd, taken: _done(who, rnd, message=taken_back_text(
                           taken.event, taken.record, who.match.names,
-                          service.rules_of(who.match).building), redo=_redo(taken, who)),
+                          service.rules_of(who.match)), redo=_redo(taken, who)),
                       Undone(), taken_back_text(Undone(), None, ()))
 
 
@@ -505,7 +505,7 @@ def _redo(taken: service.TakenBack, who: Access[Any]) -> Redo | None:
     first table cards or the tallies."""
     if taken.record is None:
         return None
-    text = records_text([taken.record], service.rules_of(who.match).building)[0][1]
+    text = records_text([taken.record], service.rules_of(who.match))[0][1]
     if isinstance(taken.event, Played):
         return Redo(taken.event.play, text)
     if isinstance(taken.event, Overruled):

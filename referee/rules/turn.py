@@ -49,8 +49,8 @@ __all__ = [
     "Play",
     "Spot",
     "Verdict",
+    "build_sets",
     "can_play",
-    "is_multiple_build",
     "judge",
     "legal_plays",
     "verify_play",
@@ -355,26 +355,37 @@ def _build(spot: Spot, play: Play, budget: Budget) -> Verdict:
                                          values=tuple(sums), value=play.value or 0))
 
 
-def is_multiple_build(rules: Rules, play: Play, items: Sequence[Item]) -> bool:
-    """Is ``play`` a build of loose cards in several sets of its value (Casino's multiple
-    build made at once: 3♦ on 8♣ and 5♣ for 8, the sets 3♦+5♣ and 8♣), rather than one
-    set adding up to it? As claimed, before it is judged.
+def build_sets(rules: Rules, card: Card, items: Sequence[Item], value: int | None,
+               budget: Budget | None = None) -> tuple[tuple[Card, ...], ...]:
+    """The sets of a multiple build that ``card`` makes of the loose cards ``items`` for
+    ``value`` (Casino, built at once: 3♦ on 8♣ and 5♣ for 8 is 3♦+5♣ and 8♣), the card's
+    set first; nothing if it is one set adding up to the value, not a build of loose cards
+    in sets, or not worked out within the budget.
 
     >>> from .variants import get_rules
     >>> P = Card.parse
-    >>> play = Play(P("3D"), Action.BUILD, (0, 1), 8)
-    >>> is_multiple_build(get_rules("classic"), play, (P("8C"), P("5C")))
-    True
-    >>> is_multiple_build(get_rules("classic"), Play(P("3D"), Action.BUILD, (0, 1), 16),
-    ...                   (P("8C"), P("5C")))
-    False
+    >>> [[c.code for c in s] for s in build_sets(get_rules("classic"), P("3D"),
+    ...                                           (P("8C"), P("5C")), 8)]
+    [['3D', '5C'], ['8C']]
+    >>> build_sets(get_rules("classic"), P("3D"), (P("8C"), P("5C")), 16)
+    ()
     """
-    if (play.action is not Action.BUILD or play.value is None
-            or not rules.building.builds_in_sets or not items
-            or not all(isinstance(item, Card) for item in items)):
-        return False
-    members = [play.card, *(item for item in items if isinstance(item, Card))]
-    return play.value not in _sums([rules.table_values(c) for c in members])
+    loose = [item for item in items if isinstance(item, Card)]
+    if (value is None or not rules.building.builds_in_sets or not loose
+            or len(loose) != len(items)):
+        return ()
+    members = [card, *loose]
+    values = [rules.table_values(c) for c in members]
+    if value in _sums(values):
+        return ()
+    try:
+        split = split_exact(values, value, budget or Budget())
+    except TooComplex:
+        return ()
+    if not split:
+        return ()
+    sets = [tuple(members[i] for i, _value in sorted(group)) for group in split]
+    return tuple(sorted(sets, key=lambda s: s[0] != card))
 
 
 def _sums(values: Sequence[tuple[int, ...]]) -> list[int]:
