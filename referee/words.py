@@ -369,10 +369,30 @@ def reason_text(reason: Reason, names: Sequence[str] | None = (), **extra: str) 
         wording = NO_SETS_UNSUMMED
     if reason.code is Why.TALLY_CASINO and reason.get("packs") == 1:
         wording = CASINO_ONE_PACK  # one pack: a box each side ticks or not
+    if reason.code is Why.BUILDS_MULTIPLE and reason.get("sets"):
+        wording = BUILDS_IN_SETS  # loose cards set by set: "3♦+5♣ and 8♣", not 8♣+5♣
+        params["sets"] = _sets_text(reason)
     if isinstance(wording, Plural):
         number = reason.get(wording.count)
         return wording.word(number if isinstance(number, int) else 0, params)
     return str(wording) % params
+
+
+BUILDS_IN_SETS = _l("%(sets)s: a multiple build of %(value)s, locked")
+
+
+def _sets_text(reason: Reason) -> str:
+    """A multiple build's sets from its reason: the card and the items, cut by ``sets``
+    (how many items each set holds, the card's set first)."""
+    card, items, counts = reason.get("card"), reason.get("items"), reason.get("sets")
+    if not (isinstance(card, Card) and isinstance(items, tuple) and isinstance(counts, tuple)):
+        return ""
+    loose = [item for item in items if isinstance(item, Card)]
+    sets: list[list[Card]] = []
+    for count in (c for c in counts if isinstance(c, int)):
+        sets.append(([] if sets else [card]) + loose[:count])
+        loose = loose[count:]
+    return listed([items_text(each) for each in sets])
 
 
 def verdict_text(verdict: Verdict, names: Sequence[str] | None = ()) -> str:

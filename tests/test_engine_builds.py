@@ -572,3 +572,23 @@ def test_builds_onto_several_loose_cards_are_offered_a_dozen_at_most():
     assert offered[-1].action is Action.TRAIL
     assert offered.index(several[0]) > max(i for i, p in enumerate(offered) if len(p.refs) == 1
                                            and p.action is not Action.CAPTURE)
+
+
+def test_a_multiple_build_of_loose_cards_names_its_sets_card_first(app):
+    """3♦ on 8♣ and 5♣ for 8 is two sets, 3♦+5♣ and 8♣ (seed 004): the ruling carries them
+    (items in set order, how many each set holds) and says them set by set, never
+    "3♦ on 8♣+5♣", which reads as 13."""
+    from referee.words import verdict_text
+
+    spot = Spot(get_rules("classic"), 0, tuple(parse_cards(["8C", "5C", "2H"])))
+    verdict = judge(spot, Play(Card.parse("3D"), Action.BUILD, (0, 1), 8))
+    assert verdict.legal and verdict.why == Reason.of(
+        Why.BUILDS_MULTIPLE, card=Card.parse("3D"), items=tuple(parse_cards(["5C", "8C"])),
+        value=8, sets=(1, 1))
+    royal = Spot(get_rules("royal"), 0, tuple(parse_cards(["2C", "3D", "4H", "6S"])))
+    with app.test_request_context():
+        assert verdict_text(verdict) == "3♦+5♣ and 8♣: a multiple build of 8, locked"
+        said = [verdict_text(judge(royal, Play(Card.parse("AH"), Action.BUILD, refs, value)))
+                for refs, value in (((0, 1, 2), 5), ((0, 1, 3), 6))]
+    assert said == ["A♥+4♥ and 2♣+3♦: a multiple build of 5, locked",
+                    "A♥+2♣+3♦ and 6♠: a multiple build of 6, locked"]

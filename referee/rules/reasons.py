@@ -38,7 +38,9 @@ class Why(enum.StrEnum):
     TAKES_TABLE = "takes_table"  # card (the Danish 5♠ clears the table)
     TRAILS = "trails"  # card
     BUILDS = "builds"  # card, items, value
-    BUILDS_MULTIPLE = "builds_multiple"  # card, items, value (several sets: locked)
+    # card, items, value (several sets: locked); of loose cards also sets: how many of
+    # the items each set holds, in order, the card's set first (the card not counted)
+    BUILDS_MULTIPLE = "builds_multiple"
     RAISES = "raises"  # card, build, value
     RAISES_TAKES_OVER = "raises_takes_over"  # card, build, value (an opponent's build)
     DOUBLES = "doubles"  # card, items, value

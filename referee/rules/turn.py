@@ -348,9 +348,15 @@ def _build(spot: Spot, play: Play, budget: Budget) -> Verdict:
         after = _new_table(spot, loose_at, build)
         if not _capturable(spot, value, card):
             raise _Illegal(Kind.BUILD, Reason.of(Why.NO_CARD_CAPTURES, value=value))
-        code = Why.BUILDS_MULTIPLE if sets > 1 else Why.BUILDS
-        return Verdict(True, Reason.of(code, card=card, items=tuple(loose), value=value),
-                       Kind.BUILD, value, table=after)
+        if sets == 1:
+            return Verdict(True, Reason.of(Why.BUILDS, card=card, items=tuple(loose),
+                                           value=value), Kind.BUILD, value, table=after)
+        # the loose cards set by set, the card's set first, with each set's count of them
+        first, *others = _in_sets(members, split)
+        in_order = (first[1:], *others)
+        return Verdict(True, Reason.of(
+            Why.BUILDS_MULTIPLE, card=card, items=tuple(c for s in in_order for c in s),
+            value=value, sets=tuple(len(s) for s in in_order)), Kind.BUILD, value, table=after)
     raise _Illegal(Kind.BUILD, Reason.of(Why.BUILD_SUM, card=card, items=tuple(loose),
                                          values=tuple(sums), value=play.value or 0))
 
@@ -382,10 +388,16 @@ def build_sets(rules: Rules, card: Card, items: Sequence[Item], value: int | Non
         split = split_exact(values, value, budget or Budget())
     except TooComplex:
         return ()
-    if not split:
-        return ()
-    sets = [tuple(members[i] for i, _value in sorted(group)) for group in split]
-    return tuple(sorted(sets, key=lambda s: s[0] != card))
+    return _in_sets(members, split) if split else ()
+
+
+def _in_sets(members: Sequence[Card], split: Sequence[Sequence[tuple[int, int]]]
+             ) -> tuple[tuple[Card, ...], ...]:
+    """The sets of a build split by :func:`split_exact` (``members[0]`` the played card):
+    each in the order laid, the played card's set first."""
+    groups = sorted((sorted(i for i, _value in group) for group in split),
+                    key=lambda indices: indices[0] != 0)
+    return tuple(tuple(members[i] for i in indices) for indices in groups)
 
 
 def _sums(values: Sequence[tuple[int, ...]]) -> list[int]:
