@@ -371,7 +371,7 @@ def reason_text(reason: Reason, names: Sequence[str] | None = (), **extra: str) 
         wording = CASINO_ONE_PACK  # one pack: a box each side ticks or not
     if reason.code is Why.BUILDS_MULTIPLE and reason.get("sets"):
         wording = BUILDS_IN_SETS  # loose cards set by set: "3♦+5♣ and 8♣", not 8♣+5♣
-        params["sets"] = _sets_text(reason)
+        params["sets"] = sets_text(_reason_sets(reason))
     if isinstance(wording, Plural):
         number = reason.get(wording.count)
         return wording.word(number if isinstance(number, int) else 0, params)
@@ -381,17 +381,22 @@ def reason_text(reason: Reason, names: Sequence[str] | None = (), **extra: str) 
 BUILDS_IN_SETS = _l("%(sets)s: a multiple build of %(value)s, locked")
 
 
-def _sets_text(reason: Reason) -> str:
+def _reason_sets(reason: Reason) -> list[list[Card]]:
     """A multiple build's sets from its reason: the card and the items, cut by ``sets``
     (how many items each set holds, the card's set first)."""
     card, items, counts = reason.get("card"), reason.get("items"), reason.get("sets")
     if not (isinstance(card, Card) and isinstance(items, tuple) and isinstance(counts, tuple)):
-        return ""
+        return []
     loose = [item for item in items if isinstance(item, Card)]
     sets: list[list[Card]] = []
     for count in (c for c in counts if isinstance(c, int)):
         sets.append(([] if sets else [card]) + loose[:count])
         loose = loose[count:]
+    return sets
+
+
+def sets_text(sets: Sequence[Sequence[Card]]) -> str:
+    """A multiple build's sets side by side: "3♦+5♣ and 8♣"."""
     return listed([items_text(each) for each in sets])
 
 
@@ -511,8 +516,8 @@ def play_text(play: Play, items: Sequence[Item], kind: Kind | None = None,
         return _("%(card)s takes %(items)s", card=card, items=taken)
     raised = len(items) == 1 and isinstance(items[0], Build)
     if sets and value is not None:  # Casino's multiple build of loose cards, set by set
-        return _("%(sets)s: a multiple build of %(value)d",
-                 sets=listed([items_text(each) for each in sets]), value=value)
+        return _("%(sets)s: a multiple build of %(value)d", sets=sets_text(sets),
+                 value=value)
     if play.action is Action.DOUBLE or kind is Kind.DOUBLE:
         builds = [item for item in items if isinstance(item, Build)]
         loose = [item for item in items if isinstance(item, Card)]

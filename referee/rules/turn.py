@@ -609,14 +609,12 @@ def legal_plays(spot: Spot, card: Card, budget: Budget | None = None) -> list[Pl
             candidates = _builds_on_loose_cards(rules, card, spot.table, sorted(made_with))
             several = list(islice((p for p in islice(candidates, SEVERAL_JUDGED)
                                    if _offered(spot, p, budget)), SEVERAL_OFFERED))
-    others.append(Play(card, Action.TRAIL))
     taking = [Play(card, Action.CAPTURE, option) for option in captures]
     if spot.last_card and spot.owned():  # a capture that leaves the build may be refused
         taking = [play for play in taking if _offered(spot, play, budget)]
-    offered = [play for play in others if _offered(spot, play, budget)]
     # the builds onto several cards after those onto one, before the trail
-    return taking + [p for p in offered if p.action is not Action.TRAIL] + several + [
-        p for p in offered if p.action is Action.TRAIL]
+    return [*taking, *(play for play in others if _offered(spot, play, budget)), *several,
+            *(play for play in (Play(card, Action.TRAIL),) if _offered(spot, play, budget))]
 
 
 # The most builds onto several loose cards offered for one card (a table of twelve low
