@@ -1027,6 +1027,18 @@ NOTES: dict[Say, Callable[[Words], str]] = {
 }
 
 
+def counts_text(counts: Sequence[int]) -> str:
+    """What the sides counted, side by side: two as players say them ("27 v 25", "27 mot
+    25"); more as a score is written, with dashes ("20–18–14"), not "20 v 18 v 14".
+
+    >>> counts_text([20, 18, 14])
+    '20–18–14'
+    """
+    if len(counts) == 2:
+        return _(" v ").join(str(n) for n in counts)
+    return "\u2013".join(str(n) for n in counts)
+
+
 def note_text(note: Note, sides: Sequence[str]) -> str:
     """One line of a round's points or of the match, in the reader's language: ``sides``
     names the sides the note gives by index."""
@@ -1048,7 +1060,7 @@ def note_text(note: Note, sides: Sequence[str]) -> str:
         elif key == "taken" and isinstance(value, tuple):
             params[key] = listed([card_text(c) for c in value if isinstance(c, Card)])
         elif key in ("counts", "counted") and isinstance(value, tuple):
-            params[key] = _(" v ").join(str(v) for v in value)
+            params[key] = counts_text([v for v in value if isinstance(v, int)])
         else:
             params[key] = value
     if note.code is Say.PENALTY_SWEEPS:
