@@ -9,10 +9,12 @@ only Norwegian there is. An answer worded in the reader's language says so to ca
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 from zoneinfo import available_timezones
 
-from flask import Blueprint, g, redirect, request
-from flask_babel import refresh
+from babel.support import NullTranslations
+from flask import Blueprint, g, has_app_context, redirect, request
+from flask_babel import get_locale, get_translations, refresh
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.wrappers import Response
 
@@ -33,6 +35,47 @@ def _fresh() -> None:
     application context, which a test or a script may share between requests)."""
     refresh()
     g.worded = False
+
+
+# -- the words of the request's language -------------------------------------------------
+
+_CATALOGUE = "referee_catalogue"  # in g: (the locale, its catalogue)
+
+
+def catalogue() -> NullTranslations:
+    """The catalogue of the request's language, Flask-Babel's, kept in ``g`` beside the
+    locale it is for (so ``force_locale`` and :func:`_fresh`'s ``refresh`` are followed).
+    Flask-Babel looks it up anew for every string (its context, its domain, the locale's
+    name: about 18 µs a string, against 8), and a round's panel words a dozen outside its
+    template's own (the words, the macros it imports)."""
+    if not has_app_context():
+        return get_translations()
+    locale = get_locale()
+    kept = g.get(_CATALOGUE)
+    if kept is not None and kept[0] is locale:
+        return kept[1]
+    translations = get_translations()
+    setattr(g, _CATALOGUE, (locale, translations))
+    return translations
+
+
+def gettext(string: str, /, **variables: Any) -> str:
+    """Flask-Babel's ``gettext``, from :func:`catalogue`."""
+    worded = catalogue().ugettext(string)
+    return worded % variables if variables else worded
+
+
+def ngettext(singular: str, plural: str, num: int, /, **variables: Any) -> str:
+    """Flask-Babel's ``ngettext`` (``num`` is a parameter too), from :func:`catalogue`."""
+    variables.setdefault("num", num)
+    return catalogue().ungettext(singular, plural, num) % variables
+
+
+def npgettext(context: str, singular: str, plural: str, num: int, /,
+              **variables: Any) -> str:
+    """Flask-Babel's ``npgettext``, from :func:`catalogue`."""
+    variables.setdefault("num", num)
+    return catalogue().unpgettext(context, singular, plural, num) % variables
 
 
 # languages asked for by another name: Norwegian in general, and nynorsk, read in bokmål

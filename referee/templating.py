@@ -9,7 +9,7 @@ from typing import Any
 
 from flask import Flask
 from flask.templating import Environment as FlaskEnvironment
-from flask_babel import format_date, format_time, get_locale, get_translations
+from flask_babel import format_date, format_time, get_locale
 from flask_babel import lazy_gettext as _l
 from jinja2 import pass_eval_context
 from jinja2.nodes import EvalContext
@@ -130,7 +130,7 @@ def catalogue_words() -> dict[str, Any]:
     round's panel has dozens). They word exactly as Jinja's own i18n ones do: the
     translation marked safe where the template escapes, then always formatted with its
     parameters (so ``%%`` reads ``%``)."""
-    translations = get_translations()
+    translations = languages.catalogue()
 
     @pass_eval_context
     def gettext(eval_ctx: EvalContext, string: str, /, **variables: Any) -> str:
@@ -184,6 +184,14 @@ def names_upright(names: Sequence[str]) -> bool:
 
 def register(app: Flask) -> None:
     app.context_processor(catalogue_words)
+    # the words of the templates a template imports (their macros have no context to find
+    # catalogue_words in): from the request's catalogue, not looked up again for each
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda s: languages.catalogue().ugettext(s),
+        ngettext=lambda s, p, n: languages.catalogue().ungettext(s, p, n),
+        pgettext=lambda c, s: languages.catalogue().upgettext(c, s),
+        npgettext=lambda c, s, p, n: languages.catalogue().unpgettext(c, s, p, n),
+        newstyle=True)
     app.jinja_env.filters["card"] = card_html
     app.jinja_env.filters["item"] = item_html
     app.jinja_env.filters["points"] = number_text

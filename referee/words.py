@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from flask_babel import LazyString, get_locale, ngettext, npgettext
-from flask_babel import gettext as _
+from flask_babel import LazyString, get_locale
 from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_pgettext as _pl
 
+from .languages import gettext as _
+from .languages import ngettext, npgettext
 from .rules.capture import Group
 from .rules.cards import Card, CardError, UnknownRank, UnknownSuit
 from .rules.events import Confirmed, Event, FirstTable, TallyEntered

@@ -218,6 +218,37 @@ def test_wtforms_messages_follow_the_language_and_are_read_once():
     assert seen["en"].gettext(required) == required
 
 
+def test_the_words_kept_for_a_request_follow_the_language_in_force():
+    """The catalogue a request keeps (``languages.catalogue``: the words in Python, and
+    the macros a template imports) is the one of the language in force: within one
+    request under ``force_locale``, and for requests that share one app context."""
+    from flask_babel import force_locale
+
+    from referee import create_app, languages
+    from referee.rules.round import PileCount
+
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+    imported = app.jinja_env.from_string(
+        '{% from "rounds/_common.html" import pile_counts %}{{ pile_counts(c, False) }}')
+    pile = PileCount(cards=1, spades=2, sweeps=0, points=())
+
+    def said() -> tuple[str, str, str]:
+        shown = " ".join(re.sub(r"<[^>]+>", "", imported.render(c=pile)).split())
+        cards = languages.ngettext("%(num)d card", "%(num)d cards", 3)
+        return languages.gettext("Undo"), cards, shown
+
+    with app.test_request_context("/", headers={"Accept-Language": "fi"}):
+        assert said() == ("Peru", "3 korttia", "1 kortti, 2 pataa")
+        with force_locale("sv"):
+            assert said() == ("Ångra", "3 kort", "1 kort, 2 spader")
+        assert said() == ("Peru", "3 korttia", "1 kortti, 2 pataa")
+    with app.app_context():  # a script's or a test's context, shared by two requests
+        for language, undo in (("fi", "Peru"), ("sv", "Ångra"), ("en", "Undo")):
+            with app.test_request_context("/", headers={"Accept-Language": language}):
+                app.preprocess_request()  # the request chooses its language anew
+                assert languages.gettext("Undo") == undo
+
+
 # -- the home page's list, the error pages, the API's seats and headers -------------------
 
 def test_the_home_list_is_worded_in_the_language_read_now(client):
