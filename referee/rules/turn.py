@@ -613,8 +613,9 @@ def legal_plays(spot: Spot, card: Card, budget: Budget | None = None) -> list[Pl
     if spot.last_card and spot.owned():  # a capture that leaves the build may be refused
         taking = [play for play in taking if _offered(spot, play, budget)]
     # the builds onto several cards after those onto one, before the trail
-    return [*taking, *(play for play in others if _offered(spot, play, budget)), *several,
-            *(play for play in (Play(card, Action.TRAIL),) if _offered(spot, play, budget))]
+    offered = [*taking, *(play for play in others if _offered(spot, play, budget)), *several]
+    trail = Play(card, Action.TRAIL)
+    return [*offered, trail] if _offered(spot, trail, budget) else offered
 
 
 # The most builds onto several loose cards offered for one card (a table of twelve low
