@@ -47,6 +47,7 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.pool import ConnectionPoolEntry
 
+from .driver import autocommits
 from .extensions import db
 from .web import render
 
@@ -229,12 +230,6 @@ def statement_by_statement() -> None:
     session = db.session()
     if session.get_bind().dialect.name == "postgresql" and not session.in_transaction():
         session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
-
-
-def autocommits(connection: Connection) -> bool:
-    """The connection runs statement by statement (:func:`statement_by_statement`): each
-    is committed as it runs, and the session's commit has nothing left to send."""
-    return connection.get_execution_options().get("isolation_level") == "AUTOCOMMIT"
 
 
 @contextmanager

@@ -32,6 +32,7 @@ from sqlalchemy import (
     union_all,
 )
 
+from . import driver
 from .extensions import db, statements_are_round_trips
 from .models import (
     Event,
@@ -171,8 +172,8 @@ def read_link(digest: str, token: str, number: int | None = None) -> LinkRead | 
     round ``number``: the round the page is about)."""
     connection = db.session.connection()
     joined = statements_are_round_trips()
-    rows = connection.execute(
-        _LINK_MATCH_PLAYERS_ROUNDS if joined else _LINK_MATCH_PLAYERS,
+    rows = driver.execute(
+        connection, _LINK_MATCH_PLAYERS_ROUNDS if joined else _LINK_MATCH_PLAYERS,
         {"digest": digest, "number": number} if joined else {"digest": digest},
     ).all()
     if not rows or not same_token(rows[0][0], token):

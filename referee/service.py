@@ -24,9 +24,10 @@ from sqlalchemy import Connection, CursorResult, Insert, Update, bindparam, inse
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm.attributes import set_committed_value
 
-from . import matchfile
+from . import driver, matchfile
 from . import rules as rules_package
-from .database import autocommits, without_waiting
+from .database import without_waiting
+from .driver import autocommits
 from .extensions import Model, db, statements_are_round_trips
 from .matchfile import DocumentError, MatchDocument, RoundDocument
 from .models import (
@@ -415,7 +416,7 @@ class Outcome:
     game: RoundState
 
 
-def _one_or_stale(written: CursorResult[Any]) -> None:
+def _one_or_stale(written: driver.Rows) -> None:
     """The conditional write moved the round on (one row), or StaleRound.
 
     The conditional UPDATE is the lock: of two phones at the same version, one wins.
@@ -456,7 +457,8 @@ def _append(rnd: RoundData, version: int, event: EngineEvent, game: RoundState |
     connection = db.session.connection()
     if statements_are_round_trips():  # all in one
         ended = {"winner": over.winner, "finished": over.finished} if over is not None else {}
-        _one_or_stale(connection.execute(_bump_and_log(tuple(sorted(changed)), bool(ended)), {
+        _one_or_stale(driver.execute(connection, _bump_and_log(tuple(sorted(changed)),
+                                                               bool(ended)), {
             "round_id": rnd.id, "at": version,
             **{f"new_{k}": v for k, v in changed.items()},
             **{f"event_{k}": v for k, v in row.items() if k != "round_id"},

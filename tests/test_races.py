@@ -167,7 +167,9 @@ def test_on_postgresql_a_round_page_runs_statement_by_statement(shared_app):
     """PostgreSQL: a play reads in one statement and writes in one, with no transaction
     around them (autocommit: no BEGIN, no COMMIT), and so does a poll; the scoreboard
     keeps its transaction (and the play no session commit: nothing is left to send). SQLite:
-    every change inside its ``BEGIN IMMEDIATE``, committed."""
+    every change inside its ``BEGIN IMMEDIATE``, committed. Each statement is seen where
+    the driver is given it (a play's two go to psycopg's cursor directly: referee.driver)."""
+    import psycopg
     from flask_sqlalchemy.session import Session as SessionClass
     from sqlalchemy import event
 
@@ -179,10 +181,15 @@ def test_on_postgresql_a_round_page_runs_statement_by_statement(shared_app):
         postgres = db.engine.dialect.name == "postgresql"
     seen: list[tuple[str, bool]] = []
 
-    def record(conn, cursor, statement, *args):
-        raw = conn.connection.dbapi_connection
-        alone = raw.autocommit if postgres else raw.isolation_level is None
-        seen.append((statement.split()[0].upper(), alone))
+    def record(conn, cursor, statement, *args):  # SQLite: as SQLAlchemy sends it
+        seen.append((statement.split()[0].upper(), conn.connection.dbapi_connection
+                     .isolation_level is None))
+
+    cursor_execute = psycopg.Cursor.execute
+
+    def executed(self, query, *args, **kwargs):  # PostgreSQL: as psycopg is given it
+        seen.append((str(query).split()[0].upper(), self.connection.autocommit))
+        return cursor_execute(self, query, *args, **kwargs)
 
     commits: list[int] = []
     session_commit = SessionClass.commit
@@ -192,21 +199,26 @@ def test_on_postgresql_a_round_page_runs_statement_by_statement(shared_app):
         return session_commit(self, *args, **kwargs)
 
     with app.app_context():
-        event.listen(db.engine, "before_cursor_execute", record)
+        if not postgres:
+            event.listen(db.engine, "before_cursor_execute", record)
     try:
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(SessionClass, "commit", counted)
-            assert post_play(client, token, number, "8H", ver=ver, headers=HX).status_code == 200
-        played = list(seen)
-        seen.clear()
-        assert client.get(f"/match/{token}/round/{number}", headers=HX).status_code == 200
-        polled = list(seen)
-        seen.clear()
-        assert client.get(f"/match/{token}").status_code == 200
-        board = list(seen)
+            patch.setattr(psycopg.Cursor, "execute", executed)
+            with pytest.MonkeyPatch.context() as commit_patch:
+                commit_patch.setattr(SessionClass, "commit", counted)
+                assert post_play(client, token, number, "8H", ver=ver,
+                                 headers=HX).status_code == 200
+            played = list(seen)
+            seen.clear()
+            assert client.get(f"/match/{token}/round/{number}", headers=HX).status_code == 200
+            polled = list(seen)
+            seen.clear()
+            assert client.get(f"/match/{token}").status_code == 200
+            board = list(seen)
     finally:
         with app.app_context():
-            event.remove(db.engine, "before_cursor_execute", record)
+            if not postgres:
+                event.remove(db.engine, "before_cursor_execute", record)
     if postgres:
         assert played == [("SELECT", True), ("WITH", True)]
         assert commits == []  # the statement committed itself: the session has nothing to do

@@ -1,0 +1,135 @@
+"""A round page's two statements on PostgreSQL sent on psycopg's own cursor.
+
+A play on PostgreSQL makes two statements (the read of the link, its match and rounds:
+:mod:`referee.reads`; the write of the round's version, its snapshot and the event:
+:func:`referee.service._append`), each its own transaction (statement by statement:
+:func:`referee.database.statement_by_statement`). SQLAlchemy's execution of a statement
+it has compiled before (its execution context, its result's metadata, its events) cost
+about as much of the app's work as the driver's own: 3.6 % of a play's instructions
+together (README, "Performance").
+
+:func:`execute` sends such a statement as SQLAlchemy would, on the same connection: the
+SQL that SQLAlchemy compiles for the dialect (once per statement), each parameter and each
+column converted by the SQLAlchemy type's own processors (an enum from its name, JSON),
+a psycopg error raised as SQLAlchemy's (an :class:`~sqlalchemy.exc.OperationalError`
+stays "busy, try again": :mod:`referee.database`) and a broken connection invalidated, as
+SQLAlchemy does. Only where nothing else needs SQLAlchemy's execution: a connection
+that commits each statement as it runs (no transaction whose writes the app tracks),
+on psycopg; anywhere else (SQLite, a test holding a transaction) the statement goes
+through SQLAlchemy's ``execute``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import psycopg
+from sqlalchemy import Connection
+from sqlalchemy.engine import Dialect
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.sql import Insert, Select, Update
+from sqlalchemy.sql.compiler import SQLCompiler
+from sqlalchemy.sql.selectable import CompoundSelect
+
+Processor = Callable[[Any], Any] | None
+Statement = Select[Any] | CompoundSelect | Insert | Update  # what is sent this way
+
+
+class Rows(Protocol):
+    """What the callers read of a result: its rows, and how many it changed."""
+
+    @property
+    def rowcount(self) -> int: ...
+
+    def all(self) -> Any: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Compiled:
+    """A statement as the driver takes it: its SQL with named parameters, the processor
+    of each parameter and of each column of its rows (None: the value as it comes)."""
+
+    sql: str
+    binds: tuple[tuple[str, Processor], ...]
+    columns: tuple[Processor, ...]
+
+    @classmethod
+    def of(cls, statement: Statement, dialect: Dialect) -> Compiled:
+        compiled = statement.compile(dialect=dialect)
+        if not isinstance(compiled, SQLCompiler) or dialect.paramstyle != "pyformat":
+            raise TypeError("a statement compiled for a pyformat dialect (psycopg's)")
+        binds = tuple((name, bind.type.dialect_impl(dialect).bind_processor(dialect))
+                      for name, bind in compiled.binds.items())
+        columns: tuple[Processor, ...] = ()
+        if isinstance(statement, Select | CompoundSelect):
+            # a column's type code is not known before it runs; none of these needs it
+            columns = tuple(column.type.dialect_impl(dialect).result_processor(dialect, None)
+                            for column in statement.selected_columns)
+        return cls(compiled.string, binds, columns)
+
+    def parameters(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        """The values of the statement's parameters as sent (a missing one: KeyError)."""
+        return {name: values[name] if process is None else process(values[name])
+                for name, process in self.binds}
+
+    def row(self, row: tuple[Any, ...]) -> tuple[Any, ...]:
+        return tuple(value if process is None or value is None else process(value)
+                     for process, value in zip(self.columns, row, strict=True))
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """A statement's rows (converted) and its row count."""
+
+    rows: list[tuple[Any, ...]]
+    rowcount: int
+
+    def all(self) -> list[tuple[Any, ...]]:
+        return self.rows
+
+
+_COMPILED: dict[tuple[int, str], tuple[Statement, Compiled]] = {}
+
+
+def compiled(statement: Statement, dialect: Dialect) -> Compiled:
+    """The statement compiled for the dialect, once (the statements are built once too;
+    the statement is kept beside it, so its id is never another's)."""
+    key = (id(statement), dialect.name)
+    kept = _COMPILED.get(key)
+    if kept is None or kept[0] is not statement:
+        kept = _COMPILED[key] = (statement, Compiled.of(statement, dialect))
+    return kept[1]
+
+
+def autocommits(connection: Connection) -> bool:
+    """The connection runs statement by statement (:func:`referee.database.
+    statement_by_statement`): each is committed as it runs, and the session's commit has
+    nothing left to send."""
+    return connection.get_execution_options().get("isolation_level") == "AUTOCOMMIT"
+
+
+def execute(connection: Connection, statement: Statement,
+            values: Mapping[str, Any]) -> Rows:
+    """Run the statement on the connection: on psycopg's cursor when the connection runs
+    statement by statement on psycopg, else through SQLAlchemy."""
+    raw = connection.connection.dbapi_connection
+    if not isinstance(raw, psycopg.Connection) or not autocommits(connection):
+        return connection.execute(statement, dict(values))
+    sent = compiled(statement, connection.dialect)
+    parameters = sent.parameters(values)
+    try:
+        with raw.cursor() as cursor:
+            cursor.execute(sent.sql, parameters)
+            rows = cursor.fetchall() if sent.columns else []
+            count = cursor.rowcount
+    except psycopg.Error as error:
+        if raw.broken:
+            connection.invalidate(error)
+        raise DBAPIError.instance(sent.sql, parameters, error, psycopg.Error,
+                                  connection_invalidated=raw.broken,
+                                  dialect=connection.dialect) from error
+    if any(sent.columns):
+        rows = [sent.row(row) for row in rows]
+    return Result(rows, count)

@@ -1,0 +1,156 @@
+"""A round page's two statements on psycopg's own cursor (referee.driver): the same SQL,
+parameters and rows as SQLAlchemy's execution gives, its errors as SQLAlchemy's, and
+SQLAlchemy's execution wherever a statement is not run statement by statement on
+PostgreSQL (SQLite, a transaction)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+from pages import HX, opened, post_play, round_of, version
+from psycopg.types.json import Json
+from sqlalchemy import CursorResult, event, text
+from sqlalchemy.dialects.postgresql import psycopg as psycopg_dialect
+from sqlalchemy.exc import IntegrityError, OperationalError
+
+from referee import driver, reads, service
+from referee.extensions import db
+from referee.models import LinkRole, RoundMode, RoundStatus, lookup_digest
+
+
+def test_a_statement_compiled_for_psycopg_converts_its_values_with_sqlalchemys_types():
+    dialect = psycopg_dialect.dialect()
+    read = driver.Compiled.of(reads._LINK_MATCH_PLAYERS_ROUNDS, dialect)
+    assert "%(digest)s" in read.sql and "%(number)s" in read.sql
+    assert {name for name, _process in read.binds} == {"digest", "number"}
+    assert read.parameters({"digest": "ab", "number": 2, "other": 1}) == {
+        "digest": "ab", "number": 2}
+    with pytest.raises(KeyError):
+        read.parameters({"digest": "ab"})
+    # the link's role and the round's mode and status are stored as the enums' values
+    row = ["t", 1, "seat", 0, False, 7, "swedish", {"a": 1}, 0, False, None, None, None,
+           3, 1, 0, "play", "open", 5, None, b"snap", 5, 1]
+    converted = read.row(tuple(row))
+    assert converted[2] is LinkRole.SEAT
+    assert converted[16] is RoundMode.PLAY and converted[17] is RoundStatus.OPEN
+    assert converted[7] == {"a": 1} and converted[20] == b"snap"  # as psycopg reads them
+    assert converted[:2] == ("t", 1) and converted[-1] == 1
+    with pytest.raises(ValueError):  # a row of another statement
+        read.row(tuple(row[:-1]))
+
+    write = driver.Compiled.of(service._bump_and_log(("snapshot", "version")), dialect)
+    assert write.sql.startswith("WITH bumped AS") and write.columns == ()
+    sent = write.parameters({
+        "round_id": 3, "at": 4, "new_snapshot": b"x", "new_version": 5, "event_seq": 4,
+        "event_kind": "play", "event_data": {"card": "9H", "action": "trail", "refs": []},
+        "event_created": datetime(2026, 12, 7, tzinfo=UTC)})
+    # SQLAlchemy hands JSON to psycopg wrapped as psycopg's Json, sent as json
+    assert isinstance(sent["event_data"], Json)
+    assert sent["event_data"].obj == {"card": "9H", "action": "trail", "refs": []}
+    assert sent["new_snapshot"] == b"x" and sent["round_id"] == 3
+
+
+def test_a_statement_is_compiled_once_for_each_dialect():
+    dialect = psycopg_dialect.dialect()
+    first = driver.compiled(reads._LINK_MATCH_PLAYERS_ROUNDS, dialect)
+    assert driver.compiled(reads._LINK_MATCH_PLAYERS_ROUNDS, dialect) is first
+    assert driver.compiled(reads._EVENTS_OF_ROUND, dialect) is not first
+
+
+def test_only_a_postgresql_statement_run_on_its_own_goes_to_the_driver(app):
+    """On PostgreSQL, statement by statement: psycopg's cursor, the rows SQLAlchemy's
+    execution gives for the same statement, and no SQLAlchemy execution (its events see
+    nothing). In a transaction, or on SQLite: SQLAlchemy's execution, its own result."""
+    client = app.test_client()
+    token, number = opened(client)
+    digest = lookup_digest(token)
+    values = {"digest": digest, "number": number}
+    postgres = db.engine.dialect.name == "postgresql"
+    statement = reads._LINK_MATCH_PLAYERS_ROUNDS if postgres else reads._LINK_MATCH_PLAYERS
+    seen: list[str] = []
+
+    def record(conn, cursor, sql, *args):
+        seen.append(sql.split()[0])
+
+    db.session.remove()
+    with db.engine.connect() as connection:
+        expected = [tuple(row) for row in connection.execute(statement, values).all()]
+        event.listen(db.engine, "before_cursor_execute", record)
+        try:
+            in_transaction = driver.execute(connection, statement, values)
+            assert isinstance(in_transaction, CursorResult) and seen == ["SELECT"]
+            assert [tuple(row) for row in in_transaction.all()] == expected
+            connection.rollback()
+            seen.clear()
+            alone = connection.execution_options(isolation_level="AUTOCOMMIT")
+            result = driver.execute(alone, statement, values)
+        finally:
+            event.remove(db.engine, "before_cursor_execute", record)
+    rows = [tuple(row) for row in result.all()]
+    # PostgreSQL: a row for each player and one for the round; SQLite: the players'
+    assert len(rows) == (3 if postgres else 2) and rows == expected
+    if postgres:
+        assert isinstance(result, driver.Result) and seen == []
+        assert rows[-1][reads._R + 4] is RoundStatus.OPEN  # a round's row, converted
+    else:
+        assert isinstance(result, CursorResult) and seen == ["SELECT"]
+
+
+def test_a_play_on_postgresql_sends_its_two_statements_to_the_driver(app):
+    client = app.test_client()
+    token, number = opened(client)
+    at = version(token, number)
+    db.session.remove()
+    seen: list[str] = []
+
+    def record(conn, cursor, sql, *args):
+        seen.append(sql.split()[0])
+
+    event.listen(db.engine, "before_cursor_execute", record)
+    try:
+        assert post_play(client, token, number, "8H", ver=at, headers=HX).status_code == 200
+    finally:
+        event.remove(db.engine, "before_cursor_execute", record)
+    assert version(token, number) == at + 1
+    if db.engine.dialect.name == "postgresql":
+        assert seen == []
+    else:
+        assert seen == ["SELECT", "SELECT", "UPDATE", "INSERT"]
+
+
+def test_a_drivers_error_is_sqlalchemys_and_a_broken_connection_is_dropped(app):
+    """A statement the database refuses raises SQLAlchemy's error of the same kind (an
+    IntegrityError here, an OperationalError for a lost connection, which the busy answer
+    knows); a connection lost meanwhile is invalidated, not given back to the pool."""
+    client = app.test_client()
+    token, number = opened(client)
+    at = version(token, number)
+    round_id = round_of(token, number).id
+    db.session.remove()
+    postgres = db.engine.dialect.name == "postgresql"
+    created = datetime.now(UTC)
+    data = {"card": "9H", "action": "trail", "refs": []}
+    if postgres:
+        statement = service._bump_and_log(("version",))
+        values = {"round_id": round_id, "at": at, "new_version": at, "event_seq": 0,
+                  "event_kind": "play", "event_data": data, "event_created": created}
+    else:  # SQLite's own INSERT of an event
+        statement = service._INSERT_EVENT
+        values = {"round_id": round_id, "seq": 0, "kind": "play", "data": data,
+                  "created": created}
+    with db.engine.connect() as connection:
+        alone = connection.execution_options(isolation_level="AUTOCOMMIT")
+        with pytest.raises(IntegrityError):  # the log already has an event 0
+            driver.execute(alone, statement, values)
+        if not postgres:
+            return
+        assert not alone.invalidated
+        pid = alone.execute(text("SELECT pg_backend_pid()")).scalar()
+        with db.engine.connect() as other:
+            other.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+            other.commit()
+        with pytest.raises(OperationalError):
+            driver.execute(alone, reads._LINK_MATCH_PLAYERS_ROUNDS,
+                           {"digest": "x", "number": 1})
+        assert alone.invalidated
