@@ -16,7 +16,9 @@ from jinja2.nodes import EvalContext
 from markupsafe import Markup
 
 from . import languages
+from .languages import gettext, ngettext
 from .rules.cards import RANKS, Card, Suit
+from .rules.round import PileCount
 from .rules.table import Build
 from .rules.variants import Rules, SpadeScoring
 from .sharing import qr_svg
@@ -124,6 +126,39 @@ def category_label(rules: Rules, category: str) -> str:
     return str(CATEGORY_LABELS[category])
 
 
+def pile_counts(c: PileCount, sweeps: bool = True) -> Markup:
+    """A pile's cards, spades and sweeps (the round panel, the big screen), a list said
+    with commas: each count in a span of its own, so a narrow pile wraps between them,
+    never inside one, and a line ending in a comma reads on. The sweeps only where they
+    score (``sweeps``), and what is left of them where they cancel; a Mulle pile's points.
+    Worded once per language and counts: every play's panel shows one a side."""
+    return _pile_counts(languages.catalogue(), c.cards, c.spades,
+                        (c.sweeps, c.cancelled_to) if sweeps else None, c.mulle)
+
+
+@lru_cache(maxsize=4096)
+def _pile_counts(catalogue: object, cards: int, spades: int,
+                 sweeps: tuple[int, int | None] | None, mulle: int) -> Markup:
+    """:func:`pile_counts` in the language of ``catalogue`` (the request's, which the
+    words below are taken from: it is here to key the cache)."""
+    count = Markup('<span class="count">{}</span>')
+    parts = [count.format(ngettext("%(num)d card", "%(num)d cards", cards) + ","),
+             count.format(ngettext("%(num)d spade", "%(num)d spades", spades)
+                          + ("," if sweeps is not None else ""))]
+    if sweeps is not None:
+        swept, cancelled_to = sweeps
+        parts.append(count.format(ngettext("%(num)d sweep", "%(num)d sweeps", swept)
+                                  + ("," if mulle and cancelled_to is None else "")))
+        if cancelled_to is not None:
+            parts.append(Markup('<span class="cancelled">{}</span>').format(
+                gettext("(%(num)d once they cancel)", num=cancelled_to)
+                + ("," if mulle else "")))
+    if mulle:
+        parts.append(count.format(ngettext("%(num)d mulle point", "%(num)d mulle points",
+                                           mulle)))
+    return Markup(" ").join(parts)
+
+
 def catalogue_words() -> dict[str, Any]:
     """``_``, ``gettext`` and ``ngettext`` for one render, bound to the request's catalogue
     once: the ones Flask-Babel installs look the catalogue up again for every string (a
@@ -206,4 +241,5 @@ def register(app: Flask) -> None:
                                  leftover_text=leftover_text, names_upright=names_upright,
                                  target_text=target_text, standing_text=standing_text,
                                  card_name=card_name, variant_name=variant_name,
-                                 variant_description=variant_description)
+                                 variant_description=variant_description,
+                                 pile_counts=pile_counts)

@@ -228,20 +228,25 @@ def test_the_words_kept_for_a_request_follow_the_language_in_force():
     from referee.rules.round import PileCount
 
     app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+    # a macro of an imported template (no render context), and the piles' counts, worded
+    # once per language and counts (templating.pile_counts)
     imported = app.jinja_env.from_string(
-        '{% from "rounds/_common.html" import pile_counts %}{{ pile_counts(c, False) }}')
+        '{% from "rounds/_common.html" import pile_points %}{{ pile_counts(c, False) }}'
+        '{{ pile_points([7], none, 0) }}')
     pile = PileCount(cards=1, spades=2, sweeps=0, points=())
 
     def said() -> tuple[str, str, str]:
-        shown = " ".join(re.sub(r"<[^>]+>", "", imported.render(c=pile)).split())
+        shown = " ".join(re.sub(r"<[^>]+>", " ", imported.render(c=pile)).split())
         cards = languages.ngettext("%(num)d card", "%(num)d cards", 3)
         return languages.gettext("Undo"), cards, shown
 
     with app.test_request_context("/", headers={"Accept-Language": "fi"}):
-        assert said() == ("Peru", "3 korttia", "1 kortti, 2 pataa")
+        finnish = ("Peru", "3 korttia",
+                   "1 kortti, 2 pataa tämän kierroksen miinuspisteet: 7")
+        assert said() == finnish
         with force_locale("sv"):
-            assert said() == ("Ångra", "3 kort", "1 kort, 2 spader")
-        assert said() == ("Peru", "3 korttia", "1 kortti, 2 pataa")
+            assert said() == ("Ångra", "3 kort", "1 kort, 2 spader straffpoäng denna omgång: 7")
+        assert said() == finnish
     with app.app_context():  # a script's or a test's context, shared by two requests
         for language, undo in (("fi", "Peru"), ("sv", "Ångra"), ("en", "Undo")):
             with app.test_request_context("/", headers={"Accept-Language": language}):

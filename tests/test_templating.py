@@ -71,3 +71,31 @@ def test_the_spades_row_says_most_spades_where_the_majority_scores_rules_6():
     assert said == {"swedish": "most spades", "norwegian": "most spades",
                     "classic": "most spades", "overspader": "spades",
                     "mulle-glimne": "spades", "krypkasino": "spades, 2♠ apart"}
+
+
+def test_a_piles_counts_are_a_list_said_with_commas_each_count_unbroken():
+    """The counts a pile shows, each in a span of its own (a narrow pile wraps between
+    them); the sweeps only where they score, what is left of them where they cancel
+    (Finnish), a Mulle pile's points; a comma after every count but the last."""
+    from referee.rules.round import PileCount
+    from referee.templating import pile_counts
+
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+    count = '<span class="count">{}</span>'.format
+    with app.test_request_context("/", headers={"Accept-Language": "en"}):
+        assert pile_counts(PileCount(1, 0, 0, ())) == " ".join(
+            [count("1 card,"), count("0 spades,"), count("0 sweeps")])
+        assert pile_counts(PileCount(12, 5, 2, ()), sweeps=False) == " ".join(
+            [count("12 cards,"), count("5 spades")])
+        assert pile_counts(PileCount(3, 1, 1, (), mulle=4)) == " ".join(
+            [count("3 cards,"), count("1 spade,"), count("1 sweep,"), count("4 mulle points")])
+        assert pile_counts(PileCount(3, 1, 3, (), cancelled_to=1)) == " ".join(
+            [count("3 cards,"), count("1 spade,"), count("3 sweeps"),
+             '<span class="cancelled">(1 once they cancel)</span>'])
+        assert pile_counts(PileCount(3, 1, 3, (), mulle=2, cancelled_to=0)) == " ".join(
+            [count("3 cards,"), count("1 spade,"), count("3 sweeps"),
+             '<span class="cancelled">(0 once they cancel),</span>', count("2 mulle points")])
+        assert pile_counts(PileCount(3, 1, 3, (), mulle=2), sweeps=False) == " ".join(
+            [count("3 cards,"), count("1 spade"), count("2 mulle points")])
+    with app.test_request_context("/", headers={"Accept-Language": "da"}):  # worded anew
+        assert "1 kort," in pile_counts(PileCount(1, 0, 0, ()))
