@@ -7,6 +7,7 @@ from collections.abc import MutableMapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from babel.support import NullTranslations
 from flask import Flask
 from flask.templating import Environment as FlaskEnvironment
 from flask_babel import format_date, format_time, get_locale
@@ -159,16 +160,27 @@ def _pile_counts(catalogue: object, cards: int, spades: int,
     return Markup(" ").join(parts)
 
 
+@lru_cache(maxsize=4096)
+def _worded(translations: NullTranslations, string: str, escaped: bool) -> str:
+    """A template's words without parameters from a catalogue, as :func:`catalogue_words`
+    words them."""
+    worded = translations.ugettext(string)
+    return (Markup(worded) if escaped else worded) % {}
+
+
 def catalogue_words() -> dict[str, Any]:
     """``_``, ``gettext`` and ``ngettext`` for one render, bound to the request's catalogue
     once: the ones Flask-Babel installs look the catalogue up again for every string (a
     round's panel has dozens). They word exactly as Jinja's own i18n ones do: the
     translation marked safe where the template escapes, then always formatted with its
-    parameters (so ``%%`` reads ``%``)."""
+    parameters (so ``%%`` reads ``%``). Words without parameters are worded once per
+    catalogue (a round's panel has a dozen: its headings, buttons and labels)."""
     translations = languages.catalogue()
 
     @pass_eval_context
     def gettext(eval_ctx: EvalContext, string: str, /, **variables: Any) -> str:
+        if not variables:
+            return _worded(translations, string, eval_ctx.autoescape)
         worded = translations.ugettext(string)
         return (Markup(worded) if eval_ctx.autoescape else worded) % variables
 

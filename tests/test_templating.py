@@ -99,3 +99,20 @@ def test_a_piles_counts_are_a_list_said_with_commas_each_count_unbroken():
             [count("3 cards,"), count("1 spade"), count("2 mulle points")])
     with app.test_request_context("/", headers={"Accept-Language": "da"}):  # worded anew
         assert "1 kort," in pile_counts(PileCount(1, 0, 0, ()))
+
+
+def test_a_templates_words_are_the_language_read_now_with_or_without_parameters():
+    """A template's words come from the request's catalogue (those without parameters
+    worded once per catalogue): each request in its own language, ``%%`` read as ``%``
+    either way."""
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+    page = app.jinja_env.from_string(
+        '{{ _("Undo") }}|{{ _("Round %(n)d", n=2) }}|{{ _("100%% sure") }}')
+    said = {}
+    for language in ("fi", "en", "sv", "fi"):
+        with app.test_request_context("/", headers={"Accept-Language": language}):
+            app.preprocess_request()
+            said.setdefault(language, []).append(page.render())
+    assert said["fi"] == ["Peru|Kierros 2|100% sure"] * 2
+    assert said["en"] == ["Undo|Round 2|100% sure"]
+    assert said["sv"] == ["Ångra|Omgång 2|100% sure"]
