@@ -4,13 +4,39 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 
-from sqlalchemy import select
+import psycopg
+from sqlalchemy import event, select
 
 from referee.extensions import db
 from referee.models import Link, Match, RoundRow, token_digest
 
 HX = {"HX-Request": "true"}  # the header of a request htmx sends to swap a part of the page
+
+
+def driver_statements() -> tuple[list[tuple[str, bool]], Callable[[], None]]:
+    """Every statement the database's driver is given from now until the returned stop()
+    is called, with whether it runs on its own (no transaction around it): as SQLAlchemy
+    sends it on SQLite; as psycopg's cursor is given it on PostgreSQL, where a round
+    page's statements go to the cursor without SQLAlchemy's execution (referee.driver)."""
+    seen: list[tuple[str, bool]] = []
+    if db.engine.dialect.name == "postgresql":
+        execute = psycopg.Cursor.execute
+
+        def executed(cursor, query, *args, **kwargs):
+            seen.append((str(query), cursor.connection.autocommit))
+            return execute(cursor, query, *args, **kwargs)
+
+        psycopg.Cursor.execute = executed  # type: ignore[method-assign]
+        return seen, lambda: setattr(psycopg.Cursor, "execute", execute)
+    engine = db.engine
+
+    def record(conn, cursor, statement, *args):
+        seen.append((statement, conn.connection.dbapi_connection.isolation_level is None))
+
+    event.listen(engine, "before_cursor_execute", record)
+    return seen, lambda: event.remove(engine, "before_cursor_execute", record)
 
 
 def new_match(client, variant="swedish", names=("Ann", "Bo"), **fields):

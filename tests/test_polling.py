@@ -9,6 +9,7 @@ import re
 from pages import (
     HX,
     SWEDISH_SIDES,
+    driver_statements,
     match_of,
     new_match,
     opened,
@@ -18,7 +19,6 @@ from pages import (
     tally_data,
     version,
 )
-from sqlalchemy import event
 
 from referee.extensions import db
 from referee.polling import round_version, round_version_of
@@ -26,13 +26,15 @@ from referee.rules.round import RoundState
 
 
 def _statements(app):
+    """The SQL of the statements sent until stop() is called (filled in then)."""
+    sent, stop_counting = driver_statements()
     seen: list[str] = []
 
-    def count(conn, cursor, statement, *args):
-        seen.append(statement)
+    def stop() -> None:
+        stop_counting()
+        seen.extend(sql for sql, _alone in sent)
 
-    event.listen(db.engine, "before_cursor_execute", count)
-    return seen, lambda: event.remove(db.engine, "before_cursor_execute", count)
+    return seen, stop
 
 
 def test_an_unchanged_round_answers_304_with_one_query_and_no_replay(app, client,

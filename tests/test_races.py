@@ -8,7 +8,18 @@ import os
 import threading
 
 import pytest
-from pages import HX, match_of, new_match, opened, plain, post_play, round_of, start_round, version
+from pages import (
+    HX,
+    driver_statements,
+    match_of,
+    new_match,
+    opened,
+    plain,
+    post_play,
+    round_of,
+    start_round,
+    version,
+)
 
 from referee import create_app
 from referee.extensions import db
@@ -169,9 +180,7 @@ def test_on_postgresql_a_round_page_runs_statement_by_statement(shared_app):
     keeps its transaction (and the play no session commit: nothing is left to send). SQLite:
     every change inside its ``BEGIN IMMEDIATE``, committed. Each statement is seen where
     the driver is given it (a play's two go to psycopg's cursor directly: referee.driver)."""
-    import psycopg
     from flask_sqlalchemy.session import Session as SessionClass
-    from sqlalchemy import event
 
     app = shared_app
     client = app.test_client()
@@ -179,18 +188,6 @@ def test_on_postgresql_a_round_page_runs_statement_by_statement(shared_app):
         token, number = opened(client)
         ver = version(token, number)
         postgres = db.engine.dialect.name == "postgresql"
-    seen: list[tuple[str, bool]] = []
-
-    def record(conn, cursor, statement, *args):  # SQLite: as SQLAlchemy sends it
-        seen.append((statement.split()[0].upper(), conn.connection.dbapi_connection
-                     .isolation_level is None))
-
-    cursor_execute = psycopg.Cursor.execute
-
-    def executed(self, query, *args, **kwargs):  # PostgreSQL: as psycopg is given it
-        seen.append((str(query).split()[0].upper(), self.connection.autocommit))
-        return cursor_execute(self, query, *args, **kwargs)
-
     commits: list[int] = []
     session_commit = SessionClass.commit
 
@@ -198,27 +195,25 @@ def test_on_postgresql_a_round_page_runs_statement_by_statement(shared_app):
         commits.append(1)
         return session_commit(self, *args, **kwargs)
 
+    def words(sent: list[tuple[str, bool]]) -> list[tuple[str, bool]]:
+        return [(sql.split()[0].upper(), alone) for sql, alone in sent]
+
     with app.app_context():
-        if not postgres:
-            event.listen(db.engine, "before_cursor_execute", record)
+        sent, stop = driver_statements()
     try:
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(psycopg.Cursor, "execute", executed)
-            with pytest.MonkeyPatch.context() as commit_patch:
-                commit_patch.setattr(SessionClass, "commit", counted)
-                assert post_play(client, token, number, "8H", ver=ver,
-                                 headers=HX).status_code == 200
-            played = list(seen)
-            seen.clear()
-            assert client.get(f"/match/{token}/round/{number}", headers=HX).status_code == 200
-            polled = list(seen)
-            seen.clear()
-            assert client.get(f"/match/{token}").status_code == 200
-            board = list(seen)
+            patch.setattr(SessionClass, "commit", counted)
+            assert post_play(client, token, number, "8H", ver=ver, headers=HX).status_code == 200
+        played = words(sent)
+        sent.clear()
+        assert client.get(f"/match/{token}/round/{number}", headers=HX).status_code == 200
+        polled = words(sent)
+        sent.clear()
+        assert client.get(f"/match/{token}").status_code == 200
+        board = words(sent)
     finally:
         with app.app_context():
-            if not postgres:
-                event.remove(db.engine, "before_cursor_execute", record)
+            stop()
     if postgres:
         assert played == [("SELECT", True), ("WITH", True)]
         assert commits == []  # the statement committed itself: the session has nothing to do
