@@ -10,7 +10,8 @@ together (README, "Performance").
 
 :func:`execute` sends such a statement as SQLAlchemy would, on the same connection: the
 SQL that SQLAlchemy compiles for the dialect (once per statement), each parameter and each
-column converted by the SQLAlchemy type's own processors (an enum from its name, JSON),
+column converted by the SQLAlchemy type's own processors (an enum from its stored
+value, JSON),
 a psycopg error raised as SQLAlchemy's (an :class:`~sqlalchemy.exc.OperationalError`
 stays "busy, try again": :mod:`referee.database`) and a broken connection invalidated, as
 SQLAlchemy does. Only where nothing else needs SQLAlchemy's execution: a connection

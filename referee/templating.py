@@ -160,12 +160,17 @@ def _pile_counts(catalogue: object, cards: int, spades: int,
     return Markup(" ").join(parts)
 
 
+def _formatted(worded: str, escaped: bool, variables: dict[str, Any]) -> str:
+    """A translation as a template words it (Jinja's i18n does the same): marked safe where
+    the template escapes, then always formatted with its parameters."""
+    return (Markup(worded) if escaped else worded) % variables
+
+
 @lru_cache(maxsize=4096)
 def _worded(translations: NullTranslations, string: str, escaped: bool) -> str:
     """A template's words without parameters from a catalogue, as :func:`catalogue_words`
     words them."""
-    worded = translations.ugettext(string)
-    return (Markup(worded) if escaped else worded) % {}
+    return _formatted(translations.ugettext(string), escaped, {})
 
 
 def catalogue_words() -> dict[str, Any]:
@@ -181,15 +186,14 @@ def catalogue_words() -> dict[str, Any]:
     def gettext(eval_ctx: EvalContext, string: str, /, **variables: Any) -> str:
         if not variables:
             return _worded(translations, string, eval_ctx.autoescape)
-        worded = translations.ugettext(string)
-        return (Markup(worded) if eval_ctx.autoescape else worded) % variables
+        return _formatted(translations.ugettext(string), eval_ctx.autoescape, variables)
 
     @pass_eval_context
     def ngettext(eval_ctx: EvalContext, singular: str, plural: str, num: int, /,
                  **variables: Any) -> str:
         variables.setdefault("num", num)
-        worded = translations.ungettext(singular, plural, num)
-        return (Markup(worded) if eval_ctx.autoescape else worded) % variables
+        return _formatted(translations.ungettext(singular, plural, num), eval_ctx.autoescape,
+                          variables)
 
     return {"_": gettext, "gettext": gettext, "ngettext": ngettext}
 

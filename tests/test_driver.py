@@ -19,6 +19,18 @@ from referee.extensions import db
 from referee.models import LinkRole, RoundMode, RoundStatus, lookup_digest
 
 
+def _executed_by_sqlalchemy():
+    """The first word of each statement SQLAlchemy's execution sends until stop()."""
+    seen: list[str] = []
+    engine = db.engine
+
+    def record(conn, cursor, sql, *args):
+        seen.append(sql.split()[0])
+
+    event.listen(engine, "before_cursor_execute", record)
+    return seen, lambda: event.remove(engine, "before_cursor_execute", record)
+
+
 def test_a_statement_compiled_for_psycopg_converts_its_values_with_sqlalchemys_types():
     dialect = psycopg_dialect.dialect()
     read = driver.Compiled.of(reads._LINK_MATCH_PLAYERS_ROUNDS, dialect)
@@ -68,15 +80,10 @@ def test_only_a_postgresql_statement_run_on_its_own_goes_to_the_driver(app):
     values = {"digest": digest, "number": number}
     postgres = db.engine.dialect.name == "postgresql"
     statement = reads._LINK_MATCH_PLAYERS_ROUNDS if postgres else reads._LINK_MATCH_PLAYERS
-    seen: list[str] = []
-
-    def record(conn, cursor, sql, *args):
-        seen.append(sql.split()[0])
-
     db.session.remove()
     with db.engine.connect() as connection:
         expected = [tuple(row) for row in connection.execute(statement, values).all()]
-        event.listen(db.engine, "before_cursor_execute", record)
+        seen, stop = _executed_by_sqlalchemy()
         try:
             in_transaction = driver.execute(connection, statement, values)
             assert isinstance(in_transaction, CursorResult) and seen == ["SELECT"]
@@ -86,7 +93,7 @@ def test_only_a_postgresql_statement_run_on_its_own_goes_to_the_driver(app):
             alone = connection.execution_options(isolation_level="AUTOCOMMIT")
             result = driver.execute(alone, statement, values)
         finally:
-            event.remove(db.engine, "before_cursor_execute", record)
+            stop()
     rows = [tuple(row) for row in result.all()]
     # PostgreSQL: a row for each player and one for the round; SQLite: the players'
     assert len(rows) == (3 if postgres else 2) and rows == expected
@@ -102,16 +109,11 @@ def test_a_play_on_postgresql_sends_its_two_statements_to_the_driver(app):
     token, number = opened(client)
     at = version(token, number)
     db.session.remove()
-    seen: list[str] = []
-
-    def record(conn, cursor, sql, *args):
-        seen.append(sql.split()[0])
-
-    event.listen(db.engine, "before_cursor_execute", record)
+    seen, stop = _executed_by_sqlalchemy()
     try:
         assert post_play(client, token, number, "8H", ver=at, headers=HX).status_code == 200
     finally:
-        event.remove(db.engine, "before_cursor_execute", record)
+        stop()
     assert version(token, number) == at + 1
     if db.engine.dialect.name == "postgresql":
         assert seen == []
