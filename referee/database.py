@@ -41,12 +41,13 @@ import psycopg
 from flask import Flask, Response, current_app, has_request_context, jsonify, request
 from flask_babel import gettext as _
 from psycopg.pq import ExecStatus
-from sqlalchemy import event
+from sqlalchemy import event, text
 from sqlalchemy.engine import URL, Connection, Dialect, Engine
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.pool import ConnectionPoolEntry
 
+from . import driver
 from .driver import autocommits
 from .extensions import db
 from .web import render
@@ -97,6 +98,7 @@ def init_app(app: Flask) -> None:
         event.listen(engine, "connect", _describe_lazily)
         _reads_end_with_commit(app, engine)
 
+    app.teardown_request(_give_back)
     app.register_error_handler(OperationalError, _operational_error)
     app.register_error_handler(PoolTimeout, _pool_timeout)
 
@@ -223,13 +225,43 @@ def statement_by_statement() -> None:
     :func:`referee.service._append`), which PostgreSQL applies whole or not at all, so
     no transaction around them is needed, and without one a play makes two round trips
     to the server instead of four (no BEGIN, no COMMIT) and a poll one instead of three.
-    Called before the request's first statement (the round pages' ``before_request``;
-    a session already in a transaction, as in tests that hold one, keeps it); the pool
-    sets the connection back when the request returns it. Nothing on SQLite,
+    Called before the request's first statement (the round pages' ``before_request``):
+    the request has a connection of its own out of the engine's pool
+    (:class:`referee.driver.Direct`, :func:`referee.driver.connection`) without
+    SQLAlchemy's session, and gives it back at its end (:func:`_give_back`); a session
+    already in a transaction, as in tests that hold one, keeps it. Nothing on SQLite,
     whose writes take the lock with ``BEGIN IMMEDIATE`` (above)."""
-    session = db.session()
-    if session.get_bind().dialect.name == "postgresql" and not session.in_transaction():
-        session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
+    engine = db.engine
+    if engine.dialect.name != "postgresql":
+        return
+    if db.session.registry.has() and db.session().in_transaction():
+        return
+    direct = driver.Direct(engine.raw_connection(), engine.dialect)
+    try:
+        direct.raw.autocommit = True  # idle as the pool lends it: nothing is sent
+    except BaseException:
+        direct.pooled.close()
+        raise
+    _give_back_now(driver.hold(direct))
+
+
+def _give_back(error: BaseException | None = None) -> None:
+    """At the end of every request: the round page's own connection back to the pool, as
+    the pool lends them (in a transaction's mode again)."""
+    _give_back_now(driver.hold(None))
+
+
+def _give_back_now(direct: driver.Direct | None) -> None:
+    if direct is None:
+        return
+    pooled = direct.pooled
+    try:
+        if pooled.is_valid:  # not invalidated by a statement that found it lost
+            direct.raw.autocommit = False
+    except psycopg.Error as error:  # lost meanwhile: never lent again
+        pooled.invalidate(error)
+    finally:
+        pooled.close()
 
 
 @contextmanager
@@ -239,9 +271,10 @@ def without_waiting() -> Iterator[None]:
     knows) instead of waiting for the lock. SQLite: no busy wait on this connection
     meanwhile; PostgreSQL: a lock timeout of 10 ms for the transaction (without one: for the
     block)."""
-    connection = db.session.connection()
+    connection = driver.connection()
     dialect = connection.dialect.name
-    if dialect == "sqlite":  # on the driver's connection, whatever becomes of the session's
+    if dialect == "sqlite" and isinstance(connection, Connection):
+        # on the driver's connection, whatever becomes of the session's
         raw = connection.connection.dbapi_connection
         assert isinstance(raw, sqlite3.Connection)
         waited = raw.execute("PRAGMA busy_timeout").fetchone()
@@ -252,15 +285,20 @@ def without_waiting() -> Iterator[None]:
             raw.execute(f"PRAGMA busy_timeout = {int(waited[0]) if waited else 0}")
     elif dialect == "postgresql" and autocommits(connection):
         # no transaction to SET LOCAL in: for this connection, then back
-        connection.exec_driver_sql("SET lock_timeout = '10ms'")
+        driver.execute(connection, _LOCK_TIMEOUT, {})
         try:
             yield
         finally:
-            connection.exec_driver_sql("RESET lock_timeout")
+            driver.execute(connection, _LOCK_TIMEOUT_RESET, {})
     else:
         if dialect == "postgresql":
-            connection.exec_driver_sql("SET LOCAL lock_timeout = '10ms'")
+            driver.execute(connection, _LOCK_TIMEOUT_LOCAL, {})
         yield
+
+
+_LOCK_TIMEOUT = text("SET lock_timeout = '10ms'")
+_LOCK_TIMEOUT_RESET = text("RESET lock_timeout")
+_LOCK_TIMEOUT_LOCAL = text("SET LOCAL lock_timeout = '10ms'")
 
 
 # -- PostgreSQL: a request that only read ends its transaction with COMMIT -----------------

@@ -18,6 +18,13 @@ SQLAlchemy does. Only where nothing else needs SQLAlchemy's execution: a connect
 that commits each statement as it runs (no transaction whose writes the app tracks),
 on psycopg; anywhere else (SQLite, a test holding a transaction) the statement goes
 through SQLAlchemy's ``execute``.
+
+A round page on PostgreSQL has no session either (:class:`Direct`): its statements go on
+a connection of its own, psycopg's, checked out of the engine's pool for the request
+(:func:`referee.database.statement_by_statement`) and given back at its end. SQLAlchemy's
+session, its transaction and its ``Connection`` cost a play a few per cent of its work
+(README, "Performance") for nothing a round page used; a page that needs the ORM has
+the session as before (it opens a connection of its own when first asked).
 """
 
 from __future__ import annotations
@@ -27,15 +34,19 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 import psycopg
+from flask import g, has_app_context
 from sqlalchemy import Connection
 from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.sql import Insert, Select, Update
+from sqlalchemy.pool import PoolProxiedConnection
+from sqlalchemy.sql import Insert, Select, TextClause, Update
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.selectable import CompoundSelect
 
+from .extensions import db
+
 Processor = Callable[[Any], Any] | None
-Statement = Select[Any] | CompoundSelect | Insert | Update  # what is sent this way
+Statement = Select[Any] | CompoundSelect | Insert | Update | TextClause  # what is sent this way
 
 
 class Rows(Protocol):
@@ -61,6 +72,9 @@ class Compiled:
         compiled = statement.compile(dialect=dialect)
         if not isinstance(compiled, SQLCompiler) or dialect.paramstyle != "pyformat":
             raise TypeError("a statement compiled for a pyformat dialect (psycopg's)")
+        fixed = [name for name, bind in compiled.binds.items() if not bind.required]
+        if fixed:  # a literal's value would have to be sent as SQLAlchemy keeps it
+            raise TypeError(f"a statement whose values are all named parameters, not {fixed}")
         binds = tuple((name, bind.type.dialect_impl(dialect).bind_processor(dialect))
                       for name, bind in compiled.binds.items())
         columns: tuple[Processor, ...] = ()
@@ -104,20 +118,61 @@ def compiled(statement: Statement, dialect: Dialect) -> Compiled:
     return kept[1]
 
 
-def autocommits(connection: Connection) -> bool:
+@dataclass(frozen=True, slots=True)
+class Direct:
+    """A round page's connection on PostgreSQL: psycopg's, out of the engine's pool for
+    one request, each statement committed as it runs (autocommit). SQLAlchemy neither
+    begins nor tracks anything on it: :func:`execute` sends its statements."""
+
+    pooled: PoolProxiedConnection
+    dialect: Dialect
+
+    @property
+    def raw(self) -> psycopg.Connection[Any]:
+        raw = self.pooled.driver_connection
+        if not isinstance(raw, psycopg.Connection):
+            raise TypeError("a direct connection is psycopg's")
+        return raw
+
+
+Connected = Connection | Direct  # what the statements of a page are sent on
+_DIRECT = "referee_direct"  # in g: the request's Direct, while it has one
+
+
+def connection() -> Connected:
+    """The connection a page's statements go on: the round page's own on PostgreSQL
+    (:class:`Direct`), else the session's."""
+    direct = g.get(_DIRECT) if has_app_context() else None
+    return direct if direct is not None else db.session.connection()
+
+
+def hold(direct: Direct | None) -> Direct | None:
+    """Keep ``direct`` as the request's connection (None: no longer any); the one held
+    before."""
+    held: Direct | None = g.pop(_DIRECT, None)
+    if direct is not None:
+        setattr(g, _DIRECT, direct)
+    return held
+
+
+def autocommits(connection: Connected) -> bool:
     """The connection runs statement by statement (:func:`referee.database.
     statement_by_statement`): each is committed as it runs, and the session's commit has
     nothing left to send."""
-    return connection.get_execution_options().get("isolation_level") == "AUTOCOMMIT"
+    return (isinstance(connection, Direct)
+            or connection.get_execution_options().get("isolation_level") == "AUTOCOMMIT")
 
 
-def execute(connection: Connection, statement: Statement,
-            values: Mapping[str, Any]) -> Rows:
+def execute(connection: Connected, statement: Statement, values: Mapping[str, Any]) -> Rows:
     """Run the statement on the connection: on psycopg's cursor when the connection runs
     statement by statement on psycopg, else through SQLAlchemy."""
-    raw = connection.connection.dbapi_connection
-    if not isinstance(raw, psycopg.Connection) or not autocommits(connection):
-        return connection.execute(statement, dict(values))
+    if isinstance(connection, Direct):
+        raw, invalidate = connection.raw, connection.pooled.invalidate
+    else:
+        dbapi = connection.connection.dbapi_connection
+        if not isinstance(dbapi, psycopg.Connection) or not autocommits(connection):
+            return connection.execute(statement, dict(values))
+        raw, invalidate = dbapi, connection.invalidate
     sent = compiled(statement, connection.dialect)
     parameters = sent.parameters(values)
     try:
@@ -127,7 +182,7 @@ def execute(connection: Connection, statement: Statement,
             count = cursor.rowcount
     except psycopg.Error as error:
         if raw.broken:
-            connection.invalidate(error)
+            invalidate(error)
         raise DBAPIError.instance(sent.sql, parameters, error, psycopg.Error,
                                   connection_invalidated=raw.broken,
                                   dialect=connection.dialect) from error

@@ -38,7 +38,7 @@ def statements_are_round_trips() -> bool:
     cores here), not a call into SQLite in this process: then a request is cheaper with
     fewer, larger statements (measured in ``referee.web.find_link`` and
     ``referee.service._append``)."""
-    return db.session.get_bind().dialect.name == "postgresql"
+    return db.engine.dialect.name == "postgresql"  # the engine's: no session is made
 
 
 @cache

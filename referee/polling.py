@@ -23,7 +23,7 @@ from flask import Response, make_response, request, session
 from flask_babel import get_locale
 from sqlalchemy import Select, bindparam, case, func, select
 
-from .extensions import db
+from . import driver
 from .models import (
     Link,
     LinkRole,
@@ -80,7 +80,8 @@ def _version(query: Select, token: str, **params: Any) -> Version | None:
     digest = lookup_digest(token)
     if digest is None:
         return None
-    row = db.session.execute(query, {"digest": digest, **params}).first()
+    rows = driver.execute(driver.connection(), query, {"digest": digest, **params}).all()
+    row = rows[0] if rows else None
     return tuple(row[1:]) if row is not None and same_token(row[0], token) else None
 
 

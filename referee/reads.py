@@ -33,7 +33,7 @@ from sqlalchemy import (
 )
 
 from . import driver
-from .extensions import db, statements_are_round_trips
+from .extensions import statements_are_round_trips
 from .models import (
     Event,
     Link,
@@ -98,8 +98,8 @@ class RoundRead(RoundFacts):
     def log(self) -> list[EngineEvent]:
         """The round's events as the engine's typed values, in order."""
         if self._log is None:
-            rows = db.session.connection().execute(_EVENTS_OF_ROUND, {"round_id": self.id})
-            self._log = [event_from_json(kind, data) for kind, data in rows]
+            rows = driver.execute(driver.connection(), _EVENTS_OF_ROUND, {"round_id": self.id})
+            self._log = [event_from_json(kind, data) for kind, data in rows.all()]
         return self._log
 
     def forget_log(self) -> None:
@@ -170,7 +170,7 @@ def read_link(digest: str, token: str, number: int | None = None) -> LinkRead | 
     """The link whose digest this is, if its token is ``token`` (compared in constant
     time), with its match, the match's players and its rounds (the snapshot only of
     round ``number``: the round the page is about)."""
-    connection = db.session.connection()
+    connection = driver.connection()
     joined = statements_are_round_trips()
     rows = driver.execute(
         connection, _LINK_MATCH_PLAYERS_ROUNDS if joined else _LINK_MATCH_PLAYERS,
@@ -186,8 +186,9 @@ def read_link(digest: str, token: str, number: int | None = None) -> LinkRead | 
         elif joined:
             match.rounds.append(_round(match, row[_R:-1]))
     if not joined:
-        rounds = connection.execute(_ROUNDS_OF_MATCH, {"match_id": match.id, "number": number})
-        match.rounds.extend(_round(match, row) for row in rounds)
+        rounds = driver.execute(connection, _ROUNDS_OF_MATCH,
+                                {"match_id": match.id, "number": number})
+        match.rounds.extend(_round(match, row) for row in rounds.all())
     return LinkRead(first[1], first[2], first[3], first[4], match)
 
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from flask import current_app
 from flask_babel import gettext as _
-from sqlalchemy import Connection, CursorResult, Insert, Update, bindparam, insert, select, update
+from sqlalchemy import Insert, Update, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -332,11 +332,13 @@ def _keep(rnd: RoundData, game: RoundState) -> None:
     if not rnd.open or _IMPORTING.get() is not None:
         return
     snapshot = freeze(game)
+    connection = driver.connection()
     try:
         with without_waiting():  # a page never waits for the lock to write a cache
-            kept = _update_round(rnd, rnd.version, snapshot=snapshot,
+            kept = _update_round(connection, rnd, rnd.version, snapshot=snapshot,
                                  snapshot_version=rnd.version)
-        db.session.commit()
+        if not autocommits(connection):
+            db.session.commit()
     except OperationalError:
         db.session.rollback()
         return
@@ -344,13 +346,15 @@ def _keep(rnd: RoundData, game: RoundState) -> None:
         _written(rnd, {"snapshot": snapshot, "snapshot_version": rnd.version}, logged=False)
 
 
-def _update_round(rnd: RoundData, at: int, /, **values: Any) -> CursorResult[Any]:
+def _update_round(connection: driver.Connected, rnd: RoundData, at: int, /,
+                  **values: Any) -> driver.Rows:
     """Set ``values`` on the round if it is still at version ``at`` (the caller reads the
     rowcount). The ORM's copy is left alone: the callers set what was written. Sent on
-    the session's connection (its transaction), not through the session's own execute,
-    which would look for ORM work in a plain statement."""
-    return db.session.connection().execute(
-        _round_update(tuple(sorted(values))),
+    the page's connection (:func:`referee.driver.connection`: the session's, in its
+    transaction), not through the session's own execute, which would look for ORM work
+    in a plain statement."""
+    return driver.execute(
+        connection, _round_update(tuple(sorted(values))),
         {"round_id": rnd.id, "at": at, **{f"new_{k}": v for k, v in values.items()}})
 
 
@@ -454,7 +458,7 @@ def _append(rnd: RoundData, version: int, event: EngineEvent, game: RoundState |
     # every change is one event and one version: the event's number is the version it
     # changed (the log's unique (round, seq) guards it)
     row = Event.row(rnd.id, version, event)
-    connection = db.session.connection()
+    connection = driver.connection()
     if statements_are_round_trips():  # all in one
         ended = {"winner": over.winner, "finished": over.finished} if over is not None else {}
         _one_or_stale(driver.execute(connection, _bump_and_log(tuple(sorted(changed)),
@@ -464,17 +468,18 @@ def _append(rnd: RoundData, version: int, event: EngineEvent, game: RoundState |
             **{f"event_{k}": v for k, v in row.items() if k != "round_id"},
             "event_created": datetime.now(UTC), **ended}))
     else:
-        _one_or_stale(_update_round(rnd, version, **changed))
-        connection.execute(_INSERT_EVENT, [row])
+        _one_or_stale(_update_round(connection, rnd, version, **changed))
+        driver.execute(connection, _INSERT_EVENT, row)
         if over is not None:
-            connection.execute(_FINISH, {"match_id": rnd.match.id, "winner": over.winner,
-                                         "finished": over.finished})
+            driver.execute(connection, _FINISH, {"match_id": rnd.match.id,
+                                                 "winner": over.winner,
+                                                 "finished": over.finished})
     _settled(connection, rnd, changed, logged=True)
     if over is not None:
         _finished(rnd.match, over)
 
 
-def _settled(connection: Connection, rnd: RoundData, values: dict[str, Any],
+def _settled(connection: driver.Connected, rnd: RoundData, values: dict[str, Any],
              logged: bool) -> None:
     """A change written on ``connection``: committed (unless PostgreSQL applied its
     statement whole already, statement by statement), and the round in memory as written
@@ -537,9 +542,14 @@ def repeats(rnd: RoundData, version: int, event: EngineEvent) -> bool:
     one undo from two phones: done once, as asked, not "another phone was first"."""
     if rnd.version != version + 1:
         return False
-    logged = db.session.execute(select(Event.kind, Event.data).where(
-        Event.round_id == rnd.id, Event.seq == version)).first()
-    return logged is not None and event_from_json(logged.kind, logged.data) == event
+    logged = driver.execute(driver.connection(), _LOGGED,
+                            {"round_id": rnd.id, "seq": version}).all()
+    return bool(logged) and event_from_json(*logged[0]) == event
+
+
+# the event a change made from a version (the log's unique (round, seq) finds it)
+_LOGGED = select(Event.kind, Event.data).where(Event.round_id == bindparam("round_id"),
+                                               Event.seq == bindparam("seq"))
 
 
 def record_table(rnd: RoundData, version: int, cards: Sequence[Card]) -> RoundState:
@@ -631,9 +641,12 @@ def reopen_refused(rnd: RoundData) -> str | None:
     if rnd.number != len(rnd.match.rounds):
         return _("Only the last round can be reopened: round %(n)d has started since.",
                  n=len(rnd.match.rounds))
-    if db.session.scalar(select(Match.id).where(Match.rematch_of_id == rnd.match.id)):
+    if driver.execute(driver.connection(), _REMATCH, {"match_id": rnd.match.id}).all():
         return _("The rematch has started: this match's rounds stay as they are.")
     return None
+
+
+_REMATCH = select(Match.id).where(Match.rematch_of_id == bindparam("match_id"))
 
 
 def _reopen(rnd: RoundData, version: int, log: Sequence[EngineEvent],
@@ -797,8 +810,8 @@ _FINISH = update(Match.metadata.tables["match"]).where(
 def _finish(match: MatchData, over: MatchOver) -> None:
     """The match is over, won by side ``over.winner`` (None: nobody), or goes on again:
     written, and kept so in memory."""
-    db.session.connection().execute(_FINISH, {"match_id": match.id, "winner": over.winner,
-                                              "finished": over.finished})
+    driver.execute(driver.connection(), _FINISH, {"match_id": match.id, "winner": over.winner,
+                                                  "finished": over.finished})
     _finished(match, over)
 
 

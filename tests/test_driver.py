@@ -10,13 +10,14 @@ from datetime import UTC, datetime
 import pytest
 from pages import HX, opened, post_play, round_of, version
 from psycopg.types.json import Json
-from sqlalchemy import CursorResult, event, text
+from sqlalchemy import Connection, CursorResult, event, select, text
 from sqlalchemy.dialects.postgresql import psycopg as psycopg_dialect
 from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.pool import QueuePool
 
-from referee import driver, reads, service
+from referee import database, driver, reads, service
 from referee.extensions import db
-from referee.models import LinkRole, RoundMode, RoundStatus, lookup_digest
+from referee.models import LinkRole, Match, RoundMode, RoundStatus, lookup_digest
 
 
 def _executed_by_sqlalchemy():
@@ -61,6 +62,9 @@ def test_a_statement_compiled_for_psycopg_converts_its_values_with_sqlalchemys_t
     assert isinstance(sent["event_data"], Json)
     assert sent["event_data"].obj == {"card": "9H", "action": "trail", "refs": []}
     assert sent["new_snapshot"] == b"x" and sent["round_id"] == 3
+    # a literal's value is SQLAlchemy's to send: such a statement is refused at once
+    with pytest.raises(TypeError, match="named parameters"):
+        driver.Compiled.of(select(Match.id).where(Match.id == 1), dialect)
 
 
 def test_a_statement_is_compiled_once_for_each_dialect():
@@ -121,6 +125,58 @@ def test_a_play_on_postgresql_sends_its_two_statements_to_the_driver(app):
         assert seen == ["SELECT", "SELECT", "UPDATE", "INSERT"]
 
 
+def test_a_round_page_on_postgresql_has_a_connection_of_its_own_given_back_after(app):
+    """PostgreSQL: every statement of a round page (a play, a stale play, a poll, a page of
+    no such match) goes on a connection out of the pool without SQLAlchemy's session
+    (driver.Direct), each committed as it runs, and the connection is back in the pool
+    after the answer, in a transaction's mode again. SQLite, or a session already in a
+    transaction (a test's): the session's connection."""
+    client = app.test_client()
+    token, number = opened(client)
+    at = version(token, number)
+    db.session.remove()
+    postgres = db.engine.dialect.name == "postgresql"
+    pool = db.engine.pool
+
+    def checked_out() -> int:  # SQLite in memory: one connection for all (StaticPool)
+        return pool.checkedout() if isinstance(pool, QueuePool) else 0
+
+    lent = checked_out()
+    used: list[tuple[type, object, bool | None]] = []
+    execute = driver.execute
+
+    def recorded(connection, statement, values):
+        raw = connection.raw if isinstance(connection, driver.Direct) else None
+        used.append((type(connection), raw, None if raw is None else raw.autocommit))
+        return execute(connection, statement, values)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(driver, "execute", recorded)
+        assert post_play(client, token, number, "8H", ver=at, headers=HX).status_code == 200
+        assert db.session.registry.has() is not postgres  # no session was made
+        assert checked_out() == lent
+        answers = [
+            post_play(client, token, number, "9H", ver=at, headers=HX).status_code,
+            client.get(f"/match/{token}/round/{number}", headers=HX).status_code,
+            client.get(f"/match/{'x' * 32}/round/{number}", headers=HX).status_code,
+        ]
+        assert answers == [409, 200, 404]
+        assert checked_out() == lent
+        kinds = {kind for kind, _raw, _alone in used}
+        if postgres:
+            assert kinds == {driver.Direct}
+            assert all(alone for _kind, _raw, alone in used)
+            assert not any(raw.autocommit or raw.closed for _kind, raw, _alone in used)
+        else:
+            assert kinds == {Connection}
+        # a test's transaction is kept: the page runs in it, on the session's connection
+        used.clear()
+        db.session.execute(text("SELECT 1"))
+        assert post_play(client, token, number, "9H", ver=at + 1, headers=HX).status_code == 200
+        assert {kind for kind, _raw, _alone in used} == {Connection}
+    assert version(token, number) == at + 2
+
+
 def test_a_drivers_error_is_sqlalchemys_and_a_broken_connection_is_dropped(app):
     """A statement the database refuses raises SQLAlchemy's error of the same kind (an
     IntegrityError here, an OperationalError for a lost connection, which the busy answer
@@ -156,3 +212,16 @@ def test_a_drivers_error_is_sqlalchemys_and_a_broken_connection_is_dropped(app):
             driver.execute(alone, reads._LINK_MATCH_PLAYERS_ROUNDS,
                            {"digest": "x", "number": 1})
         assert alone.invalidated
+    # a round page's own connection, lost: invalidated, then given back without an error
+    lent = db.engine.pool.checkedout()
+    direct = driver.Direct(db.engine.raw_connection(), db.engine.dialect)
+    direct.raw.autocommit = True
+    pid = direct.raw.execute("SELECT pg_backend_pid()").fetchone()[0]
+    with db.engine.connect() as other:
+        other.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+        other.commit()
+    with pytest.raises(OperationalError):
+        driver.execute(direct, reads._LINK_MATCH_PLAYERS_ROUNDS, {"digest": "x", "number": 1})
+    assert not direct.pooled.is_valid
+    database._give_back_now(direct)
+    assert db.engine.pool.checkedout() == lent

@@ -232,7 +232,7 @@ def test_a_page_keeps_a_snapshot_only_if_it_can_at_once_on_either_database(share
     has no transaction, the lock timeout is set for that write alone and put back."""
     import time
 
-    from sqlalchemy import event, text
+    from sqlalchemy import text
 
     app = shared_app
     client = app.test_client()
@@ -243,10 +243,8 @@ def test_a_page_keeps_a_snapshot_only_if_it_can_at_once_on_either_database(share
         db.session.execute(text("UPDATE round SET snapshot = NULL"))
         db.session.commit()
         postgres = db.engine.dialect.name == "postgresql"
-    seen: list[str] = []
     with app.app_context():
-        event.listen(db.engine, "before_cursor_execute",
-                     lambda conn, cursor, statement, *args: seen.append(statement))
+        sent, stop = driver_statements()  # where the driver is given them
         # another phone's change under way: the round's row locked (the whole database
         # on SQLite) by a transaction of another connection
         holder = db.engine.connect()
@@ -261,12 +259,14 @@ def test_a_page_keeps_a_snapshot_only_if_it_can_at_once_on_either_database(share
     finally:
         holder.rollback()
         holder.close()
+        with app.app_context():
+            stop()
     assert page.status_code == 200 and "Ann to play" in plain(page)
     assert waited < 2
     with app.app_context():
         assert round_of(token, number).snapshot is None
     if postgres:
-        settings = [s for s in seen if "lock_timeout" in s]
+        settings = [sql for sql, _alone in sent if "lock_timeout" in sql]
         assert settings == ["SET lock_timeout = '10ms'", "RESET lock_timeout"]
     assert client.get(f"/match/{token}/round/{number}").status_code == 200
     with app.app_context():
