@@ -350,9 +350,9 @@ def _update_round(connection: driver.Connected, rnd: RoundData, at: int, /,
                   **values: Any) -> driver.Rows:
     """Set ``values`` on the round if it is still at version ``at`` (the caller reads the
     rowcount). The ORM's copy is left alone: the callers set what was written. Sent on
-    the page's connection (:func:`referee.driver.connection`: the session's, in its
-    transaction), not through the session's own execute, which would look for ORM work
-    in a plain statement."""
+    the page's ``connection`` (:func:`referee.driver.connection`: a round page's own on
+    PostgreSQL, else the session's, in its transaction), not through the session's own
+    execute, which would look for ORM work in a plain statement."""
     return driver.execute(
         connection, _round_update(tuple(sorted(values))),
         {"round_id": rnd.id, "at": at, **{f"new_{k}": v for k, v in values.items()}})
