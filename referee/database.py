@@ -236,42 +236,21 @@ def statement_by_statement() -> None:
         return
     if db.session.registry.has() and db.session().in_transaction():
         return
-    direct = driver.Direct(engine.raw_connection(), engine.dialect)
-    try:
-        direct.raw.autocommit = True  # idle as the pool lends it: nothing is sent
-    except BaseException:
-        direct.pooled.close()
-        raise
-    _give_back_now(driver.hold(direct))
+    driver.hold(driver.Direct.lend(engine))
 
 
 def _give_back(error: BaseException | None = None) -> None:
-    """At the end of every request: the round page's own connection back to the pool, as
-    the pool lends them (in a transaction's mode again)."""
-    _give_back_now(driver.hold(None))
-
-
-def _give_back_now(direct: driver.Direct | None) -> None:
-    if direct is None:
-        return
-    pooled = direct.pooled
-    try:
-        if pooled.is_valid:  # not invalidated by a statement that found it lost
-            direct.raw.autocommit = False
-    except psycopg.Error as error:  # lost meanwhile: never lent again
-        pooled.invalidate(error)
-    finally:
-        pooled.close()
+    """At the end of every request: the round page's own connection back to the pool."""
+    driver.hold(None)
 
 
 @contextmanager
-def without_waiting() -> Iterator[None]:
-    """A write that is only worth making at once (a cache): within this block a locked
+def without_waiting(connection: driver.Connected) -> Iterator[None]:
+    """A write on ``connection`` only worth making at once (a cache): within this block a locked
     database fails it straight away (an :class:`OperationalError` that :func:`is_busy`
     knows) instead of waiting for the lock. SQLite: no busy wait on this connection
     meanwhile; PostgreSQL: a lock timeout of 10 ms for the transaction (without one: for the
     block)."""
-    connection = driver.connection()
     dialect = connection.dialect.name
     if dialect == "sqlite" and isinstance(connection, Connection):
         # on the driver's connection, whatever becomes of the session's
@@ -283,7 +262,7 @@ def without_waiting() -> Iterator[None]:
             yield
         finally:
             raw.execute(f"PRAGMA busy_timeout = {int(waited[0]) if waited else 0}")
-    elif dialect == "postgresql" and autocommits(connection):
+    elif autocommits(connection):
         # no transaction to SET LOCAL in: for this connection, then back
         driver.execute(connection, _LOCK_TIMEOUT, {})
         try:

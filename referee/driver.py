@@ -14,13 +14,14 @@ column converted by the SQLAlchemy type's own processors (an enum from its store
 value, JSON),
 a psycopg error raised as SQLAlchemy's (an :class:`~sqlalchemy.exc.OperationalError`
 stays "busy, try again": :mod:`referee.database`) and a broken connection invalidated, as
-SQLAlchemy does. Only where nothing else needs SQLAlchemy's execution: a connection
-that commits each statement as it runs (no transaction whose writes the app tracks),
-on psycopg; anywhere else (SQLite, a test holding a transaction) the statement goes
+SQLAlchemy does. Only where nothing else needs SQLAlchemy's execution: a round page's
+own connection on PostgreSQL (:class:`Direct`), which commits each statement as it runs
+(no transaction whose writes the app tracks); anywhere else (SQLite, the session's
+connection of any other page or of a test holding a transaction) the statement goes
 through SQLAlchemy's ``execute``.
 
-A round page on PostgreSQL has no session either (:class:`Direct`): its statements go on
-a connection of its own, psycopg's, checked out of the engine's pool for the request
+A round page on PostgreSQL has no session either: its statements go on a connection of its
+own, psycopg's, lent by the engine's pool for the request
 (:func:`referee.database.statement_by_statement`) and given back at its end. SQLAlchemy's
 session, its transaction and its ``Connection`` cost a play a few per cent of its work
 (README, "Performance") for nothing a round page used; a page that needs the ORM has
@@ -36,7 +37,7 @@ from typing import Any, Protocol
 import psycopg
 from flask import g, has_app_context
 from sqlalchemy import Connection
-from sqlalchemy.engine import Dialect
+from sqlalchemy.engine import Dialect, Engine
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import PoolProxiedConnection
 from sqlalchemy.sql import Insert, Select, TextClause, Update
@@ -127,6 +128,30 @@ class Direct:
     pooled: PoolProxiedConnection
     dialect: Dialect
 
+    @classmethod
+    def lend(cls, engine: Engine) -> Direct:
+        """A connection out of the engine's pool, set to commit each statement as it runs
+        (it is idle as the pool lends it: nothing is sent)."""
+        direct = cls(engine.raw_connection(), engine.dialect)
+        try:
+            direct.raw.autocommit = True
+        except BaseException:
+            direct.pooled.close()
+            raise
+        return direct
+
+    def give_back(self) -> None:
+        """Back to the pool as the pool lends them, in a transaction's mode again; one
+        lost meanwhile is never lent again."""
+        pooled = self.pooled
+        try:
+            if pooled.is_valid:  # not invalidated by a statement that found it lost
+                self.raw.autocommit = False
+        except psycopg.Error as error:  # lost since
+            pooled.invalidate(error)
+        finally:
+            pooled.close()
+
     @property
     def raw(self) -> psycopg.Connection[Any]:
         raw = self.pooled.driver_connection
@@ -146,33 +171,29 @@ def connection() -> Connected:
     return direct if direct is not None else db.session.connection()
 
 
-def hold(direct: Direct | None) -> Direct | None:
+def hold(direct: Direct | None) -> None:
     """Keep ``direct`` as the request's connection (None: no longer any); the one held
-    before."""
+    before goes back to the pool."""
     held: Direct | None = g.pop(_DIRECT, None)
+    if held is not None:
+        held.give_back()
     if direct is not None:
         setattr(g, _DIRECT, direct)
-    return held
 
 
 def autocommits(connection: Connected) -> bool:
-    """The connection runs statement by statement (:func:`referee.database.
-    statement_by_statement`): each is committed as it runs, and the session's commit has
-    nothing left to send."""
-    return (isinstance(connection, Direct)
-            or connection.get_execution_options().get("isolation_level") == "AUTOCOMMIT")
+    """The connection runs statement by statement (a round page's own on PostgreSQL:
+    :func:`referee.database.statement_by_statement`): each is committed as it runs, and
+    the session's commit has nothing left to send."""
+    return isinstance(connection, Direct)
 
 
 def execute(connection: Connected, statement: Statement, values: Mapping[str, Any]) -> Rows:
-    """Run the statement on the connection: on psycopg's cursor when the connection runs
-    statement by statement on psycopg, else through SQLAlchemy."""
-    if isinstance(connection, Direct):
-        raw, invalidate = connection.raw, connection.pooled.invalidate
-    else:
-        dbapi = connection.connection.dbapi_connection
-        if not isinstance(dbapi, psycopg.Connection) or not autocommits(connection):
-            return connection.execute(statement, dict(values))
-        raw, invalidate = dbapi, connection.invalidate
+    """Run the statement on the connection: on psycopg's cursor for a round page's own
+    connection (:class:`Direct`), else through SQLAlchemy."""
+    if not isinstance(connection, Direct):
+        return connection.execute(statement, dict(values))
+    raw = connection.raw
     sent = compiled(statement, connection.dialect)
     parameters = sent.parameters(values)
     try:
@@ -182,7 +203,7 @@ def execute(connection: Connected, statement: Statement, values: Mapping[str, An
             count = cursor.rowcount
     except psycopg.Error as error:
         if raw.broken:
-            invalidate(error)
+            connection.pooled.invalidate(error)
         raise DBAPIError.instance(sent.sql, parameters, error, psycopg.Error,
                                   connection_invalidated=raw.broken,
                                   dialect=connection.dialect) from error

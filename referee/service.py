@@ -334,7 +334,7 @@ def _keep(rnd: RoundData, game: RoundState) -> None:
     snapshot = freeze(game)
     connection = driver.connection()
     try:
-        with without_waiting():  # a page never waits for the lock to write a cache
+        with without_waiting(connection):  # a page never waits for the lock to write a cache
             kept = _update_round(connection, rnd, rnd.version, snapshot=snapshot,
                                  snapshot_version=rnd.version)
         if not autocommits(connection):

@@ -15,7 +15,7 @@ from sqlalchemy.dialects.postgresql import psycopg as psycopg_dialect
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.pool import QueuePool
 
-from referee import database, driver, reads, service
+from referee import driver, reads, service
 from referee.extensions import db
 from referee.models import LinkRole, Match, RoundMode, RoundStatus, lookup_digest
 
@@ -75,9 +75,10 @@ def test_a_statement_is_compiled_once_for_each_dialect():
 
 
 def test_only_a_postgresql_statement_run_on_its_own_goes_to_the_driver(app):
-    """On PostgreSQL, statement by statement: psycopg's cursor, the rows SQLAlchemy's
-    execution gives for the same statement, and no SQLAlchemy execution (its events see
-    nothing). In a transaction, or on SQLite: SQLAlchemy's execution, its own result."""
+    """On PostgreSQL, statement by statement (a round page's own connection, lent by the
+    pool): psycopg's cursor, the rows SQLAlchemy's execution gives for the same
+    statement, and no SQLAlchemy execution (its events see nothing). In a transaction, or
+    on SQLite: SQLAlchemy's execution, its own result."""
     client = app.test_client()
     token, number = opened(client)
     digest = lookup_digest(token)
@@ -94,8 +95,14 @@ def test_only_a_postgresql_statement_run_on_its_own_goes_to_the_driver(app):
             assert [tuple(row) for row in in_transaction.all()] == expected
             connection.rollback()
             seen.clear()
-            alone = connection.execution_options(isolation_level="AUTOCOMMIT")
-            result = driver.execute(alone, statement, values)
+            if postgres:
+                alone = driver.Direct.lend(db.engine)
+                try:
+                    result = driver.execute(alone, statement, values)
+                finally:
+                    alone.give_back()
+            else:  # no such connection: SQLAlchemy's execution
+                result = driver.execute(connection, statement, values)
         finally:
             stop()
     rows = [tuple(row) for row in result.all()]
@@ -197,31 +204,21 @@ def test_a_drivers_error_is_sqlalchemys_and_a_broken_connection_is_dropped(app):
         statement = service._INSERT_EVENT
         values = {"round_id": round_id, "seq": 0, "kind": "play", "data": data,
                   "created": created}
-    with db.engine.connect() as connection:
-        alone = connection.execution_options(isolation_level="AUTOCOMMIT")
-        with pytest.raises(IntegrityError):  # the log already has an event 0
-            driver.execute(alone, statement, values)
-        if not postgres:
-            return
-        assert not alone.invalidated
-        pid = alone.execute(text("SELECT pg_backend_pid()")).scalar()
-        with db.engine.connect() as other:
-            other.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
-            other.commit()
-        with pytest.raises(OperationalError):
-            driver.execute(alone, reads._LINK_MATCH_PLAYERS_ROUNDS,
-                           {"digest": "x", "number": 1})
-        assert alone.invalidated
-    # a round page's own connection, lost: invalidated, then given back without an error
+    if not postgres:
+        with db.engine.connect() as connection, pytest.raises(IntegrityError):
+            driver.execute(connection, statement, values)  # the log already has an event 0
+        return
     lent = db.engine.pool.checkedout()
-    direct = driver.Direct(db.engine.raw_connection(), db.engine.dialect)
-    direct.raw.autocommit = True
-    pid = direct.raw.execute("SELECT pg_backend_pid()").fetchone()[0]
+    alone = driver.Direct.lend(db.engine)
+    with pytest.raises(IntegrityError):  # the log already has an event 0
+        driver.execute(alone, statement, values)
+    assert alone.pooled.is_valid
+    pid = alone.raw.execute("SELECT pg_backend_pid()").fetchone()[0]
     with db.engine.connect() as other:
         other.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
         other.commit()
     with pytest.raises(OperationalError):
-        driver.execute(direct, reads._LINK_MATCH_PLAYERS_ROUNDS, {"digest": "x", "number": 1})
-    assert not direct.pooled.is_valid
-    database._give_back_now(direct)
+        driver.execute(alone, reads._LINK_MATCH_PLAYERS_ROUNDS, {"digest": "x", "number": 1})
+    assert not alone.pooled.is_valid  # invalidated, then given back without an error
+    alone.give_back()
     assert db.engine.pool.checkedout() == lent
